@@ -1,0 +1,31 @@
+/// Why a packet could not be decoded. The session goes on; the error is counted and logged.
+public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The closed set of reasons a packet is rejected.
+    public enum Reason: String, Sendable, Hashable {
+        /// No bytes at all.
+        case empty
+        /// A length no known packet of this protocol has.
+        case unexpectedLength
+        /// The right length, but no channel holds a plausible value.
+        case noValidChannel
+    }
+
+    /// Why the packet was rejected.
+    public var reason: Reason
+    /// The packet exactly as received.
+    public var bytes: [UInt8]
+
+    /// Creates an error for `bytes`.
+    public init(_ reason: Reason, bytes: [UInt8]) {
+        self.reason = reason
+        self.bytes = bytes
+    }
+
+    public var description: String {
+        switch reason {
+        case .empty: return "empty packet"
+        case .unexpectedLength: return "unexpected packet length \(bytes.count): \(Hex.string(from: bytes))"
+        case .noValidChannel: return "no valid temperature in packet \(Hex.string(from: bytes))"
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// A non-reading notification from a probe (constant over a cook for the seed probe).
+public struct ProbeStatus: Sendable, Hashable, Codable {
+    /// The packet exactly as received.
+    public var bytes: [UInt8]
+    /// Bytes 2-3 as UInt16 LE; plausibly battery millivolts (unconfirmed, shown as raw).
+    public var rawWord: UInt16?
+
+    /// Creates a status from its raw bytes.
+    public init(bytes: [UInt8], rawWord: UInt16?) {
+        self.bytes = bytes
+        self.rawWord = rawWord
+    }
+}

@@ -1,0 +1,20 @@
+/// What a `ReadingSource` produces: raw packet bytes, already decoded readings, or link changes.
+///
+/// Times are seconds on the source's own clock, counted from the start of the session.
+public enum SourceEvent: Sendable, Hashable {
+    /// A notification payload, exactly as received, for `channel`.
+    case packet(bytes: [UInt8], elapsedSeconds: Double, channel: Int)
+    /// A reading that needs no decoding (replay files, simulator in reading mode, imports).
+    case reading(Reading)
+    /// The link changed state; `detail` is a human-readable reason, if any.
+    case connection(ConnectionState, elapsedSeconds: Double, detail: String?)
+
+    /// The time the event happened, in seconds since the session start.
+    public var elapsedSeconds: Double {
+        switch self {
+        case .packet(_, let t, _): return t
+        case .reading(let r): return r.elapsedSeconds
+        case .connection(_, let t, _): return t
+        }
+    }
+}

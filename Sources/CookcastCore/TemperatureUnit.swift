@@ -1,0 +1,46 @@
+/// The unit temperatures are shown in. Storage is always Celsius.
+public enum TemperatureUnit: String, Sendable, CaseIterable {
+    /// Degrees Celsius.
+    case celsius = "c"
+    /// Degrees Fahrenheit.
+    case fahrenheit = "f"
+
+    /// Converts a Celsius value to this unit.
+    public func value(fromCelsius celsius: Double) -> Double {
+        switch self {
+        case .celsius: return celsius
+        case .fahrenheit: return celsius * 9.0 / 5.0 + 32.0
+        }
+    }
+
+    /// Converts a value in this unit to Celsius.
+    public func celsius(from value: Double) -> Double {
+        switch self {
+        case .celsius: return value
+        case .fahrenheit: return (value - 32.0) * 5.0 / 9.0
+        }
+    }
+
+    /// Symbol for display, e.g. `C`.
+    public var symbol: String { self == .celsius ? "C" : "F" }
+
+    /// `24.5 C`, or `--` for no value.
+    public func format(celsius: Double?, decimals: Int = 1) -> String {
+        guard let celsius, celsius.isFinite else { return "--" }
+        return "\(Self.fixed(value(fromCelsius: celsius), decimals: decimals)) \(symbol)"
+    }
+
+    /// Fixed-point formatting without Foundation's locale-dependent String(format:).
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<max(decimals, 0) { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        let frac = Int(scaled - Double(whole) * scale)
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        guard decimals > 0 else { return "\(sign)\(whole)" }
+        let fracText = String(frac)
+        return "\(sign)\(whole).\(String(repeating: "0", count: decimals - fracText.count))\(fracText)"
+    }
+}

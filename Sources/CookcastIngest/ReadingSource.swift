@@ -1,0 +1,13 @@
+import CookcastCore
+
+/// Anything that produces a cook's events: a BLE probe, a replay file, the simulator, stdin.
+///
+/// Sources emit events as fast as they have them, stamped with session time
+/// (`SourceEvent.elapsedSeconds`); pacing for `--speed` is applied by `PacedSource`, so a replay
+/// and a simulation can run at real time, accelerated, or flat out.
+public protocol ReadingSource: AsyncSequence, Sendable where Element == SourceEvent {
+    /// Short description for the dashboard and the session's `source` column, e.g. `simulate:turkey`.
+    var label: String { get }
+    /// The decoder for `.packet` events this source emits, nil if it only emits readings.
+    var decoder: (any ProbeDecoder)? { get }
+}

@@ -1,0 +1,1 @@
+// Placeholder so the test target builds.
