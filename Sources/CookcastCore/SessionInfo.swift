@@ -1,0 +1,61 @@
+/// Where a session stands.
+public enum SessionStatus: String, Sendable, Hashable, Codable {
+    /// Being recorded now (or the recorder was killed; `live` resumes it).
+    case active
+    /// Ended normally (source ended, target reached and stopped, Ctrl-C).
+    case finished
+    /// Imported from a file or another app.
+    case imported
+}
+
+/// A cook's metadata: one row of the `sessions` table.
+public struct SessionInfo: Sendable, Hashable, Codable {
+    /// Database id; nil before the session is stored.
+    public var id: Int64?
+    /// Wall-clock start (the session's time zero) in milliseconds since the Unix epoch, UTC.
+    public var startedAtUnixMs: Int64
+    /// Wall-clock end in milliseconds since the Unix epoch, nil while active.
+    public var endedAtUnixMs: Int64?
+    /// Canonical cut name (see `CutCatalog`), if known.
+    public var cut: String?
+    /// Free-form name, e.g. "Thanksgiving turkey".
+    public var name: String?
+    /// Target internal temperature in degrees Celsius.
+    public var targetCelsius: Double?
+    /// Weight of the meat in kilograms, if known.
+    public var weightKg: Double?
+    /// Probe address or vendor id.
+    public var probeId: String?
+    /// Where the data came from, e.g. `simulate:turkey`, `replay:cook.csv`, `import:combustion`.
+    public var source: String
+    /// Free-form notes.
+    public var notes: String?
+    /// Lifecycle state.
+    public var status: SessionStatus
+    /// Offset of the local wall clock from UTC in seconds for imports of local-time exports.
+    public var utcOffsetSeconds: Int?
+    /// Hash of the imported file's content, so the same file is not imported twice.
+    public var contentHash: String?
+
+    /// Creates session metadata.
+    public init(
+        id: Int64? = nil, startedAtUnixMs: Int64, endedAtUnixMs: Int64? = nil, cut: String? = nil,
+        name: String? = nil, targetCelsius: Double? = nil, weightKg: Double? = nil, probeId: String? = nil,
+        source: String, notes: String? = nil, status: SessionStatus = .active, utcOffsetSeconds: Int? = nil,
+        contentHash: String? = nil
+    ) {
+        self.id = id
+        self.startedAtUnixMs = startedAtUnixMs
+        self.endedAtUnixMs = endedAtUnixMs
+        self.cut = cut
+        self.name = name
+        self.targetCelsius = targetCelsius
+        self.weightKg = weightKg
+        self.probeId = probeId
+        self.source = source
+        self.notes = notes
+        self.status = status
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.contentHash = contentHash
+    }
+}
