@@ -1,1 +1,4 @@
-print("cookcast")
+import CookcastCLI
+import Foundation
+
+exit(await CookcastMain.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,18 @@
+/// One `cookcast` subcommand: a name, help text, and a run method.
+public protocol Command {
+    /// Subcommand name, e.g. `live`.
+    static var name: String { get }
+    /// One-line summary for `cookcast --help`.
+    static var abstract: String { get }
+    /// Usage line(s), e.g. `cookcast decode HEX`.
+    static var usage: String { get }
+    /// Longer help: options and examples.
+    static var help: String { get }
+    /// Declared options.
+    static var options: OptionSpec { get }
+
+    /// Validates the parsed arguments; throws a usage error before anything runs.
+    init(arguments: ParsedArguments, context: CommandContext) throws(CLIError)
+    /// Runs the command; returns the exit status.
+    func run() async throws(CLIError) -> Int32
+}

@@ -1,0 +1,57 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+
+/// What every command gets: the environment, the console, global options, model data.
+public struct CommandContext: Sendable {
+    /// Environment variables (`COOKCAST_DB`, `XDG_DATA_HOME`, `COOKCAST_MODELS`, ...).
+    public var environment: [String: String]
+    /// Where output goes.
+    public var console: any Console
+    /// Database path given by `--db`, if any.
+    public var databaseOverride: String?
+    /// Unit for displayed temperatures.
+    public var unit: TemperatureUnit
+
+    /// Creates a context.
+    public init(environment: [String: String], console: any Console, databaseOverride: String? = nil,
+                unit: TemperatureUnit = .celsius) {
+        self.environment = environment
+        self.console = console
+        self.databaseOverride = databaseOverride
+        self.unit = unit
+    }
+
+    /// The database path: `--db`, else `COOKCAST_DB`, else under `$XDG_DATA_HOME/cookcast/`.
+    public var databasePath: String {
+        databaseOverride ?? SessionStore.defaultPath(environment: environment)
+    }
+
+    /// Opens the session store, mapping failures to a one-line I/O error naming the path.
+    public func openStore(readOnly: Bool = false) throws(CLIError) -> SessionStore {
+        do {
+            return try SessionStore(path: databasePath, readOnly: readOnly)
+        } catch {
+            throw .io("\(error)")
+        }
+    }
+
+    /// The shipped model data (cut profiles, priors), found from any working directory.
+    public func models() throws(CLIError) -> ModelLibrary {
+        do {
+            return try ModelLibrary.load(environment: environment)
+        } catch {
+            throw CLIError("\(error)", exitCode: ExitCode.software)
+        }
+    }
+
+    /// Resolves a cut name or alias; nil name gives nil. Unknown names throw a usage error listing the known cuts.
+    public func cut(named name: String?, in library: ModelLibrary) throws(CLIError) -> CutProfile? {
+        guard let name else { return nil }
+        guard let profile = library.cuts.profile(named: name) else {
+            let known = library.cuts.profiles.map(\.name).joined(separator: ", ")
+            throw .usage("unknown cut '\(name)' (known: \(known))")
+        }
+        return profile
+    }
+}

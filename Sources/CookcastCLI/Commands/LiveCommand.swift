@@ -1,0 +1,186 @@
+import CookcastCore
+import CookcastEngine
+import CookcastIngest
+import CookcastStore
+import Dispatch
+import Foundation
+
+/// `cookcast live`: the live pipeline and dashboard, from a probe, a replay file, stdin or the simulator.
+struct LiveCommand: Command {
+    static let name = "live"
+    static let abstract = "live view and ETA from a probe, a replay file, stdin or the simulator"
+    static let usage = """
+        cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR) \
+        [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME]
+        """
+    static let help = """
+        Every reading is stored in the database as it arrives (one commit per reading; full-speed
+        replays commit in batches), then the ETA, alarms and the dashboard are updated.
+        Ctrl-C closes the session cleanly with everything received so far stored.
+
+        sources:
+          --simulate PRESET   built-in physics simulator (turkey, chicken, brisket, pork_shoulder,
+                              prime_rib, steak, sous_vide); emits real seed-probe packets; --seed N
+          --replay FILE       canonical CSV (t_s,probe_c,ambient_c), JSON lines, or a hex packet log (t_s HEX)
+          --stdin             lines from standard input: `t_s HEX`, `HEX`, or CSV rows
+          --probe ADDR        a BLE probe through BlueZ (needs a Bluetooth adapter and bluetoothd)
+        options:
+          --cut CUT           cut name or alias (see Models/cuts.json); sets the default target
+          --target C          target internal temperature (in --unit, default Celsius)
+          --speed X|max       replay/simulation speed factor (default 60; max = as fast as possible)
+          --json              one JSON object per line instead of the dashboard
+          --plain             no in-place redraw: a status line every 10 min of cook time
+          --resume SESSION    keep appending to an interrupted session (its clock continues)
+          --name NAME         a name for the session
+        examples:
+          cookcast live --simulate turkey --speed 600
+          cookcast live --replay ../shared/data/cooks/heatledger_roast_chicken.csv --speed 120 --cut chicken
+          printf '0 00000064F500FB00DD\\n' | cookcast live --stdin --cut steak
+        """
+    static let options = OptionSpec(
+        valued: ["simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic"],
+        flags: ["stdin", "json", "plain"])
+
+    enum SourceChoice {
+        case simulate(SimulationPreset, seed: UInt64)
+        case replay(String)
+        case stdin
+        case probe(String)
+    }
+
+    let context: CommandContext
+    let source: SourceChoice
+    let cut: CutProfile?
+    let targetCelsius: Double?
+    let speed: Double?
+    let json: Bool
+    let plain: Bool
+    let resumeID: Int64?
+    let name: String?
+
+    init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        self.context = context
+        guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'") }
+        var choices: [SourceChoice] = []
+        let seed = try arguments.int("seed", in: 0...Int.max).map(UInt64.init) ?? 1
+        if let preset = arguments.value("simulate") {
+            guard let p = SimulationPreset.named(preset) else {
+                throw .usage("unknown simulation preset '\(preset)' (known: \(SimulationPreset.all.map(\.name).joined(separator: ", ")))")
+            }
+            choices.append(.simulate(p, seed: seed))
+        }
+        if let file = arguments.value("replay") { choices.append(.replay(file)) }
+        if arguments.flag("stdin") { choices.append(.stdin) }
+        if let address = arguments.value("probe") { choices.append(.probe(address)) }
+        guard choices.count == 1, let source = choices.first else {
+            throw .usage(choices.isEmpty ? "choose a source: --simulate PRESET, --replay FILE, --stdin or --probe ADDR"
+                                         : "choose only one of --simulate, --replay, --stdin, --probe")
+        }
+        self.source = source
+        let library = try context.models()
+        var cutName = arguments.value("cut")
+        if cutName == nil, case .simulate(let p, _) = source { cutName = p.name }
+        self.cut = try context.cut(named: cutName, in: library)
+        if let t = try arguments.double("target") {
+            let c = context.unit.celsius(from: t)
+            guard (-20...300).contains(c) else { throw .usage("target \(t) is not a plausible food temperature") }
+            targetCelsius = c
+        } else if case .simulate(let p, _) = source {
+            targetCelsius = p.targetCelsius
+        } else {
+            targetCelsius = cut?.defaultTargetCelsius
+        }
+        if let s = arguments.value("speed") {
+            if s == "max" {
+                speed = nil
+            } else {
+                guard let v = Double(s), v > 0, v.isFinite else { throw .usage("option '--speed' must be a positive number or max, got '\(s)'") }
+                speed = v
+            }
+        } else {
+            speed = 60
+        }
+        json = arguments.flag("json")
+        plain = arguments.flag("plain")
+        resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in try SessionArgument.parse(text) }
+        name = arguments.value("name")
+    }
+
+    func run() async throws(CLIError) -> Int32 {
+        let store = try context.openStore()
+        switch source {
+        case .simulate(let preset, let seed):
+            let sim = SimulatorSource(preset: preset, options: SimulationOptions(seed: seed, targetCelsius: targetCelsius))
+            return try await run(sim, store: store, paced: true)
+        case .replay(let path):
+            let replay: ReplaySource
+            do { replay = try ReplaySource(path: path) } catch { throw .data("\(error)") }
+            for issue in replay.file.issues.prefix(5) { context.console.errorLine("warning: \(issue)") }
+            if replay.file.issues.count > 5 { context.console.errorLine("warning: \(replay.file.issues.count - 5) more bad lines skipped") }
+            return try await run(replay, store: store, paced: true)
+        case .stdin:
+            return try await run(StdinSource(), store: store, paced: false)
+        case .probe(let address):
+            throw CLIError("cannot use probe \(address): BLE support (BlueZ over D-Bus) is not built yet; use --simulate, --replay or --stdin",
+                           exitCode: ExitCode.unavailable)
+        }
+    }
+
+    private func run<Source: ReadingSource>(_ source: Source, store: SessionStore, paced: Bool) async throws(CLIError) -> Int32 {
+        let now = UTCTime.nowUnixMs()
+        let sessionID: Int64
+        var startedAt = now
+        var offset = 0.0
+        do {
+            if let resumeID {
+                guard var info = try store.session(resumeID) else { throw CLIError.data("no session \(resumeID) to resume") }
+                startedAt = info.startedAtUnixMs
+                offset = max(0, Double(now - info.startedAtUnixMs) / 1000)
+                info.status = .active
+                info.endedAtUnixMs = nil
+                try store.updateSession(info)
+                try store.append(SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: source.label), session: resumeID)
+                sessionID = resumeID
+            } else {
+                let info = SessionInfo(startedAtUnixMs: now, cut: cut?.name, name: name, targetCelsius: targetCelsius,
+                                       source: source.label, status: .active)
+                sessionID = try store.createSession(info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+                try store.append(SessionEvent(elapsedSeconds: 0, kind: .started, detail: source.label), session: sessionID)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .io("\(error)")
+        }
+        var rules = AlarmRules(targetCelsius: targetCelsius)
+        if let cut { rules.ambientRangeCelsius = AlarmRules.ambientBand(around: cut.typicalAmbientCelsius) }
+        let config = LivePipeline.Configuration(
+            sessionID: sessionID, batchSize: paced && speed == nil ? 500 : 1, timeOffsetSeconds: offset,
+            alarmRules: rules, startedAtUnixMs: startedAt)
+        let sink: any LiveSink = json
+            ? JSONLinesSink(console: context.console, sessionID: sessionID)
+            : TerminalDashboard(console: plain ? NonInteractiveConsole(context.console) : context.console,
+                                unit: context.unit, title: source.label, startedAtUnixMs: startedAt)
+        let pipeline = LivePipeline(store: store, configuration: config, eta: nil, sinks: [sink])
+        let summary: LiveSummary
+        do {
+            if paced {
+                summary = try await InterruptibleRun.run { try await pipeline.run(PacedSource(source, speed: speed)) }
+            } else {
+                summary = try await InterruptibleRun.run { try await pipeline.run(source) }
+            }
+        } catch {
+            throw .io("session \(sessionID): \(error)")
+        }
+        return summary.ending == .interrupted ? ExitCode.interrupted : ExitCode.success
+    }
+}
+
+/// Wraps a console so the dashboard prints lines instead of redrawing (`--plain`).
+final class NonInteractiveConsole: Console {
+    private let base: any Console
+    init(_ base: any Console) { self.base = base }
+    func write(_ text: String) { base.write(text) }
+    func writeError(_ text: String) { base.writeError(text) }
+    var isInteractive: Bool { false }
+}

@@ -1,0 +1,47 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+
+/// `cookcast plot ID -o FILE.svg`: a chart of a stored cook.
+struct PlotCommand: Command {
+    static let name = "plot"
+    static let abstract = "draw a session as an SVG chart (probe, ambient, target, ETA)"
+    static let usage = "cookcast plot SESSION -o FILE.svg [--unit c|f]"
+    static let help = """
+        Writes an SVG with every probe channel and the ambient against time, the target line,
+        disconnects/alarms as markers and the last predicted finish with its 80 % interval.
+        """
+    static let options = OptionSpec(valued: ["o", "output"])
+
+    let context: CommandContext
+    let sessionID: Int64
+    let outputPath: String
+
+    init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        sessionID = try SessionArgument.single(arguments.positionals)
+        guard let out = arguments.value("o") ?? arguments.value("output") else { throw .usage("missing -o FILE.svg") }
+        outputPath = out
+        self.context = context
+    }
+
+    func run() async throws(CLIError) -> Int32 {
+        let store = try context.openStore(readOnly: true)
+        let svg: String
+        do {
+            guard let cook = try store.cook(sessionID) else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
+            let title = "session \(sessionID)" + (cook.info.name.map { ": \($0)" } ?? "") + (cook.info.cut.map { " (\($0))" } ?? "")
+            svg = SVGPlot(unit: context.unit).render(
+                title: title, readings: cook.readings, channels: cook.channels, targetCelsius: cook.info.targetCelsius,
+                events: cook.events, fits: try store.fits(session: sessionID))
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .io("\(error)")
+        }
+        guard FileManager.default.createFile(atPath: outputPath, contents: Data(svg.utf8)) else {
+            throw .io("cannot write \(outputPath)")
+        }
+        context.console.line("wrote \(outputPath)")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,88 @@
+import CookcastCore
+import CookcastStore
+
+/// `cookcast show ID`: one session: summary, channels, events, last readings.
+struct ShowCommand: Command {
+    static let name = "show"
+    static let abstract = "show one session: summary, events, fits, last readings"
+    static let usage = "cookcast show SESSION [--readings N] [--db PATH] [--unit c|f]"
+    static let help = """
+        Prints the session's metadata, its channels, every event (connects, disconnects, alarms,
+        decode errors), the latest prediction and the last readings (default 10).
+        Safe to run while `cookcast live` is writing the same database.
+        """
+    static let options = OptionSpec(valued: ["readings"])
+
+    let context: CommandContext
+    let sessionID: Int64
+    let readingCount: Int
+
+    init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        self.sessionID = try SessionArgument.single(arguments.positionals)
+        self.readingCount = try arguments.int("readings", in: 0...100_000) ?? 10
+        self.context = context
+    }
+
+    func run() async throws(CLIError) -> Int32 {
+        let store = try context.openStore(readOnly: true)
+        let console = context.console
+        let unit = context.unit
+        do {
+            guard let info = try store.session(sessionID) else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
+            let summary = try store.sessions().first { $0.id == sessionID }
+            console.line("session \(sessionID)" + (info.name.map { ": \($0)" } ?? ""))
+            console.line("  started    \(UTCTime.string(unixMs: info.startedAtUnixMs)) UTC")
+            if let end = info.endedAtUnixMs { console.line("  ended      \(UTCTime.string(unixMs: end)) UTC") }
+            console.line("  status     \(info.status.rawValue)")
+            console.line("  source     \(info.source)")
+            console.line("  cut        \(info.cut ?? "-")")
+            console.line("  target     \(unit.format(celsius: info.targetCelsius))")
+            if let s = summary {
+                console.line("  readings   \(s.readingCount)")
+                console.line("  duration   \(s.durationSeconds.map(DurationFormat.short) ?? "-")")
+                console.line("  max probe  \(unit.format(celsius: s.maxProbeCelsius))")
+            }
+            let channels = try store.channels(session: sessionID)
+            if channels.count > 1 {
+                console.line("  channels   " + channels.map { "\($0.channel)=\($0.name ?? "probe \($0.channel)") (\($0.role.rawValue))" }.joined(separator: ", "))
+            }
+            if let fit = try store.fits(session: sessionID).last {
+                let eta = fit.etaSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
+                console.line("  last fit   at \(DurationFormat.clock(fit.elapsedSeconds)): \(fit.phase), \(eta)")
+            }
+            let events = try store.events(session: sessionID)
+            console.line("events (\(events.count)):")
+            for e in events.suffix(50) {
+                let ch = e.channel.map { " ch\($0)" } ?? ""
+                console.line("  [\(DurationFormat.clock(e.elapsedSeconds))] \(e.kind.rawValue)\(ch) \(e.detail)")
+            }
+            if events.count > 50 { console.line("  (\(events.count - 50) earlier events not shown)") }
+            let last = try store.lastReadings(session: sessionID, limit: readingCount)
+            console.line("last readings (\(last.count)):")
+            for r in last {
+                let battery = r.batteryPercent.map { "  battery \(Int($0.rounded())) %" } ?? ""
+                console.line("  [\(DurationFormat.clock(r.elapsedSeconds))] ch\(r.channel)  probe \(unit.format(celsius: r.probeCelsius))  ambient \(unit.format(celsius: r.ambientCelsius))\(battery)")
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .io("\(error)")
+        }
+        return ExitCode.success
+    }
+}
+
+/// Parses session id arguments.
+enum SessionArgument {
+    static func single(_ positionals: [String]) throws(CLIError) -> Int64 {
+        guard positionals.count == 1 else {
+            throw .usage(positionals.isEmpty ? "missing SESSION id" : "expected one SESSION id")
+        }
+        return try parse(positionals[0])
+    }
+
+    static func parse(_ text: String) throws(CLIError) -> Int64 {
+        guard let id = Int64(text), id > 0 else { throw .usage("'\(text)' is not a session id (a positive integer)") }
+        return id
+    }
+}

@@ -1,0 +1,80 @@
+import CookcastCore
+import Foundation
+
+/// The `cookcast` command line: dispatches to one subcommand and maps errors to exit codes.
+///
+/// ```
+/// let status = await CookcastMain.run(["decode", "00000064F500FB00DD"])
+/// ```
+public enum CookcastMain {
+    /// Every subcommand, in the order `--help` lists them.
+    static let commands: [any Command.Type] = [
+        LiveCommand.self, PredictCommand.self, FitCommand.self, SessionsCommand.self, ShowCommand.self,
+        ExportCommand.self, ImportCommand.self, PlotCommand.self, DecodeCommand.self, ScanCommand.self,
+    ]
+
+    /// Runs `cookcast` with `arguments` (without the program name); returns the exit status.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        console: any Console = StandardConsole()
+    ) async -> Int32 {
+        guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                console.write(helpText(for: command))
+                return ExitCode.success
+            }
+            console.write(overview)
+            return arguments.isEmpty ? ExitCode.usage : ExitCode.success
+        }
+        if name == "--version" {
+            console.line("cookcast \(version)")
+            return ExitCode.success
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            console.errorLine("cookcast: unknown command '\(name)'")
+            console.writeError(overviewUsage)
+            return ExitCode.usage
+        }
+        do throws(CLIError) {
+            let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.options)
+            if parsed.flag("help") {
+                console.write(helpText(for: command))
+                return ExitCode.success
+            }
+            var context = CommandContext(environment: environment, console: console)
+            context.databaseOverride = parsed.value("db")
+            if let unit = parsed.value("unit") {
+                guard let u = TemperatureUnit(rawValue: unit.lowercased()) else {
+                    throw .usage("option '--unit' must be c or f, got '\(unit)'")
+                }
+                context.unit = u
+            }
+            return try await command.init(arguments: parsed, context: context).run()
+        } catch {
+            console.errorLine("cookcast \(name): \(error.message)")
+            if error.showUsage { console.writeError("usage: \(command.usage)\n") }
+            return error.exitCode
+        }
+    }
+
+    /// The version string.
+    public static let version = "0.1.0"
+
+    static func helpText(for command: any Command.Type) -> String {
+        "\(command.abstract)\n\nusage: \(command.usage)\n\n\(command.help)\n"
+            + "\nglobal options:\n  --db PATH     database (default $COOKCAST_DB or $XDG_DATA_HOME/cookcast/cookcast.db)\n"
+            + "  --unit c|f    temperature unit for display (storage is always Celsius)\n"
+    }
+
+    static var overviewUsage: String { "usage: cookcast <command> [options]   (cookcast --help lists commands)\n" }
+
+    static var overview: String {
+        var text = "cookcast: cooking analytics for Bluetooth meat thermometers\n\n"
+        text += "usage: cookcast <command> [options]\n\ncommands:\n"
+        for c in commands {
+            text += "  " + c.name.padding(toLength: 10, withPad: " ", startingAt: 0) + c.abstract + "\n"
+        }
+        text += "\n`cookcast <command> --help` for the options of a command.\n"
+        return text
+    }
+}

@@ -1,0 +1,59 @@
+import CookcastCore
+import CookcastEngine
+
+/// `live --json`: one JSON object per line per event, for scripts and home automation.
+///
+/// Reading lines: `{"type":"reading","t_s":12.5,"channel":1,"probe_c":24.5,"ambient_c":25.1,
+/// "battery_pct":86.7,"eta_s":...,"eta_lo_s":...,"eta_hi_s":...,"phase":"predicting"}`; other types:
+/// `connection`, `decode_error`, `alarm`, `summary`. Temperatures are Celsius, times seconds since start.
+final class JSONLinesSink: LiveSink {
+    private let console: any Console
+    private let sessionID: Int64
+
+    init(console: any Console, sessionID: Int64) {
+        self.console = console
+        self.sessionID = sessionID
+    }
+
+    func handle(_ event: LiveEvent, status: LiveStatus) {
+        var fields: [String: JSONLine.Value] = ["session": .integer(sessionID)]
+        switch event {
+        case .reading(let r):
+            fields["type"] = .string("reading")
+            fields["t_s"] = .number(r.elapsedSeconds)
+            fields["channel"] = .integer(Int64(r.channel))
+            fields["probe_c"] = .number(r.probeCelsius)
+            fields["ambient_c"] = .number(r.ambientCelsius)
+            fields["battery_pct"] = .number(r.batteryPercent)
+            fields["phase"] = .string(status.eta.phase)
+            fields["eta_s"] = .number(status.eta.finishSeconds)
+            fields["eta_lo_s"] = .number(status.eta.lowSeconds)
+            fields["eta_hi_s"] = .number(status.eta.highSeconds)
+        case .connection(let state, let detail):
+            fields["type"] = .string("connection")
+            fields["t_s"] = .number(status.elapsedSeconds)
+            fields["state"] = .string(state.rawValue)
+            fields["detail"] = detail.map { .string($0) } ?? .null
+        case .decodeError(let error):
+            fields["type"] = .string("decode_error")
+            fields["t_s"] = .number(status.elapsedSeconds)
+            fields["bytes"] = .string(Hex.string(from: error.bytes))
+            fields["reason"] = .string(error.reason.rawValue)
+        case .alarm(let alarm):
+            fields["type"] = .string("alarm")
+            fields["t_s"] = .number(alarm.elapsedSeconds)
+            fields["alarm"] = .string(alarm.kind.rawValue)
+            fields["message"] = .string(alarm.message)
+        }
+        console.line(JSONLine.object(fields))
+    }
+
+    func finish(_ summary: LiveSummary, status: LiveStatus) {
+        console.line(JSONLine.object([
+            "type": .string("summary"), "session": .integer(summary.sessionID),
+            "ending": .string(summary.ending.rawValue), "readings": .integer(Int64(summary.readingsStored)),
+            "duplicates": .integer(Int64(summary.duplicates)), "decode_errors": .integer(Int64(summary.decodeErrors)),
+            "disconnects": .integer(Int64(summary.disconnects)), "t_s": .number(summary.elapsedSeconds),
+        ]))
+    }
+}

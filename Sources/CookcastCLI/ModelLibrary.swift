@@ -1,0 +1,60 @@
+import CookcastCore
+import Foundation
+
+/// The shipped model data in `Models/`: cut profiles and default priors.
+///
+/// Found, in order: `$COOKCAST_MODELS`; `<prefix>/share/cookcast/Models` next to an installed
+/// binary in `<prefix>/bin`; a `Models` directory in the executable's directory or any parent
+/// (a build tree inside the repository). So the binary works from any working directory.
+public struct ModelLibrary: Sendable {
+    /// Directory the data was loaded from.
+    public var directory: String
+    /// Cut profiles.
+    public var cuts: CutCatalog
+    /// Raw contents of `priors.json`, if shipped (decoded by the prediction module).
+    public var priorsJSON: Data?
+
+    /// Why the model data could not be loaded.
+    public struct LoadError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Finds and loads the model directory.
+    public static func load(environment: [String: String]) throws -> ModelLibrary {
+        guard let directory = locate(environment: environment) else {
+            throw LoadError(description: "cannot find the Models directory (cuts.json); set COOKCAST_MODELS to its path")
+        }
+        let cutsPath = directory + "/cuts.json"
+        guard let data = FileManager.default.contents(atPath: cutsPath) else {
+            throw LoadError(description: "cannot read \(cutsPath)")
+        }
+        let cuts: CutCatalog
+        do {
+            cuts = try CutCatalog(jsonData: data)
+        } catch {
+            throw LoadError(description: "\(cutsPath) is not a valid cut catalog: \(error)")
+        }
+        let priors = FileManager.default.contents(atPath: directory + "/priors.json")
+        return ModelLibrary(directory: directory, cuts: cuts, priorsJSON: priors)
+    }
+
+    /// The model directory, or nil if none is found.
+    public static func locate(environment: [String: String]) -> String? {
+        let fm = FileManager.default
+        func isModels(_ dir: String) -> Bool { fm.fileExists(atPath: dir + "/cuts.json") }
+        if let explicit = environment["COOKCAST_MODELS"], isModels(explicit) { return explicit }
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        let installed = dir.deletingLastPathComponent().appendingPathComponent("share/cookcast/Models").path
+        if isModels(installed) { return installed }
+        for _ in 0..<8 {
+            let candidate = dir.appendingPathComponent("Models").path
+            if isModels(candidate) { return candidate }
+            let parent = dir.deletingLastPathComponent()
+            if parent.path == dir.path { break }
+            dir = parent
+        }
+        let cwd = fm.currentDirectoryPath + "/Models"
+        return isModels(cwd) ? cwd : nil
+    }
+}

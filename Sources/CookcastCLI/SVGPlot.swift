@@ -1,0 +1,117 @@
+import CookcastCore
+
+/// Renders a cook as a standalone SVG: probe and ambient temperature against time, the target
+/// line, event markers, and the predicted finish with its 80 % interval when fits are stored.
+struct SVGPlot {
+    var width = 960.0
+    var height = 480.0
+    var unit: TemperatureUnit
+
+    struct Series {
+        var channel: Int
+        var name: String
+        var points: [(t: Double, c: Double)]
+    }
+
+    func render(title: String, readings: [Reading], channels: [ChannelInfo], targetCelsius: Double?,
+                events: [SessionEvent], fits: [FitRecord]) -> String {
+        var probeSeries: [Int: [(t: Double, c: Double)]] = [:]
+        var ambient: [(t: Double, c: Double)] = []
+        for r in readings {
+            if let p = r.probeCelsius { probeSeries[r.channel, default: []].append((r.elapsedSeconds, p)) }
+            if let a = r.ambientCelsius { ambient.append((r.elapsedSeconds, a)) }
+        }
+        let allPoints = probeSeries.values.flatMap { $0 } + ambient
+        let times = allPoints.map(\.t) + (fits.last?.etaHighSeconds.map { [$0] } ?? [])
+        let temps = allPoints.map(\.c) + [targetCelsius].compactMap { $0 }
+        let t0 = times.min() ?? 0
+        let t1 = max((times.max() ?? 1), t0 + 60)
+        var c0 = (temps.min() ?? 0) - 5
+        var c1 = (temps.max() ?? 100) + 5
+        if c1 - c0 < 10 { c0 -= 5; c1 += 5 }
+        let left = 64.0, right = 24.0, top = 40.0, bottom = 48.0
+        let plotW = width - left - right, plotH = height - top - bottom
+        func x(_ t: Double) -> Double { left + (t - t0) / (t1 - t0) * plotW }
+        func y(_ c: Double) -> Double { top + (1 - (c - c0) / (c1 - c0)) * plotH }
+        func f(_ v: Double) -> String { TemperatureUnit.fixed(v, decimals: 1) }
+        func path(_ pts: [(t: Double, c: Double)]) -> String {
+            let thinned = thin(pts, maxPoints: 2000)
+            return thinned.enumerated().map { i, p in (i == 0 ? "M" : "L") + f(x(p.t)) + "," + f(y(p.c)) }.joined(separator: " ")
+        }
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
+            viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
+            <rect width="100%" height="100%" fill="white"/>
+            <text x="\(f(left))" y="24" font-size="16">\(escape(title))</text>
+
+            """
+        // Axes and grid.
+        let hourStep = niceStep((t1 - t0) / 3600 / 8)
+        var h = 0.0
+        while t0 + h * 3600 <= t1 {
+            let gx = x(t0 + h * 3600)
+            svg += "<line x1=\"\(f(gx))\" y1=\"\(f(top))\" x2=\"\(f(gx))\" y2=\"\(f(top + plotH))\" stroke=\"#eee\"/>"
+            svg += "<text x=\"\(f(gx))\" y=\"\(f(top + plotH + 16))\" text-anchor=\"middle\">\(f(h))h</text>\n"
+            h += hourStep
+        }
+        let tempStep = niceStep((c1 - c0) / 8)
+        var c = (c0 / tempStep).rounded(.up) * tempStep
+        while c <= c1 {
+            svg += "<line x1=\"\(f(left))\" y1=\"\(f(y(c)))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y(c)))\" stroke=\"#eee\"/>"
+            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(c) + 4))\" text-anchor=\"end\">\(TemperatureUnit.fixed(unit.value(fromCelsius: c), decimals: 0))\(unit.symbol)</text>\n"
+            c += tempStep
+        }
+        svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#888\"/>\n"
+        if let targetCelsius {
+            svg += "<line x1=\"\(f(left))\" y1=\"\(f(y(targetCelsius)))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y(targetCelsius)))\" stroke=\"#2a2\" stroke-dasharray=\"6 4\"/>"
+            svg += "<text x=\"\(f(left + plotW - 4))\" y=\"\(f(y(targetCelsius) - 4))\" text-anchor=\"end\" fill=\"#2a2\">target \(unit.format(celsius: targetCelsius))</text>\n"
+        }
+        if let fit = fits.last, let lo = fit.etaLowSeconds, let hi = fit.etaHighSeconds {
+            svg += "<rect x=\"\(f(x(lo)))\" y=\"\(f(top))\" width=\"\(f(max(1, x(hi) - x(lo))))\" height=\"\(f(plotH))\" fill=\"#2a2\" fill-opacity=\"0.12\"/>\n"
+        }
+        if let eta = fits.last?.etaSeconds {
+            svg += "<line x1=\"\(f(x(eta)))\" y1=\"\(f(top))\" x2=\"\(f(x(eta)))\" y2=\"\(f(top + plotH))\" stroke=\"#2a2\"/>\n"
+        }
+        for e in events where e.kind == .disconnected || e.kind == .alarm || e.kind == .probeInserted || e.kind == .stall {
+            svg += "<line x1=\"\(f(x(e.elapsedSeconds)))\" y1=\"\(f(top))\" x2=\"\(f(x(e.elapsedSeconds)))\" y2=\"\(f(top + plotH))\" stroke=\"#c80\" stroke-opacity=\"0.5\"><title>\(escape(e.kind.rawValue + " " + e.detail))</title></line>\n"
+        }
+        if !ambient.isEmpty {
+            svg += "<path d=\"\(path(ambient))\" fill=\"none\" stroke=\"#d33\" stroke-width=\"1\"/>\n"
+        }
+        let palette = ["#15c", "#709", "#088", "#a60", "#555", "#c0c", "#06a", "#690"]
+        var legend: [(String, String)] = []
+        for (i, ch) in probeSeries.keys.sorted().enumerated() {
+            let color = palette[i % palette.count]
+            svg += "<path d=\"\(path(probeSeries[ch] ?? []))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+            let name = channels.first { $0.channel == ch }?.name ?? "probe \(ch)"
+            legend.append((name, color))
+        }
+        if !ambient.isEmpty { legend.append(("ambient", "#d33")) }
+        for (i, item) in legend.enumerated() {
+            let ly = top + 14 + Double(i) * 16
+            svg += "<rect x=\"\(f(left + 8))\" y=\"\(f(ly - 9))\" width=\"12\" height=\"3\" fill=\"\(item.1)\"/>"
+            svg += "<text x=\"\(f(left + 26))\" y=\"\(f(ly - 4))\">\(escape(item.0))</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    private func thin(_ pts: [(t: Double, c: Double)], maxPoints: Int) -> [(t: Double, c: Double)] {
+        guard pts.count > maxPoints else { return pts }
+        let stride = Double(pts.count) / Double(maxPoints)
+        return (0..<maxPoints).map { pts[min(pts.count - 1, Int(Double($0) * stride))] }
+    }
+
+    private func niceStep(_ raw: Double) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        var magnitude = 1.0
+        while magnitude * 10 <= raw { magnitude *= 10 }
+        while magnitude > raw { magnitude /= 10 }
+        for m in [1.0, 2.0, 5.0, 10.0] where magnitude * m >= raw { return magnitude * m }
+        return magnitude * 10
+    }
+
+    private func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

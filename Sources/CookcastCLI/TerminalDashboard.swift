@@ -1,0 +1,120 @@
+import CookcastCore
+import CookcastEngine
+import Foundation
+
+/// The live view in a terminal: link state, probe and ambient temperatures, battery, elapsed
+/// time, target, ETA with its range and phase, alarms, and a chart of probe and ambient.
+///
+/// On an interactive terminal it redraws in place (at most ~8 times a second of wall time);
+/// otherwise it prints one status line per `lineEverySeconds` of cook time, plus events.
+final class TerminalDashboard: LiveSink {
+    private let console: any Console
+    private let unit: TemperatureUnit
+    private let startedAtUnixMs: Int64
+    private let utcOffsetSeconds: Int
+    private let title: String
+    private let lineEverySeconds: Double
+    private let showChart: Bool
+    private var lastDrawWall = ContinuousClock.now
+    private var drawnLines = 0
+    private var nextLineAt: Double = 0
+    private var recentEvents: [String] = []
+
+    init(console: any Console, unit: TemperatureUnit, title: String, startedAtUnixMs: Int64,
+         lineEverySeconds: Double = 600, showChart: Bool = true) {
+        self.console = console
+        self.unit = unit
+        self.title = title
+        self.startedAtUnixMs = startedAtUnixMs
+        self.utcOffsetSeconds = TimeZone.current.secondsFromGMT()
+        self.lineEverySeconds = lineEverySeconds
+        self.showChart = showChart
+    }
+
+    func handle(_ event: LiveEvent, status: LiveStatus) {
+        var note: String?
+        switch event {
+        case .reading: break
+        case .connection(let state, let detail):
+            if state != .ended {
+                note = "link \(state.label)" + (detail.map { " (\($0))" } ?? "")
+            }
+        case .decodeError(let error): note = "decode error: \(error.description)"
+        case .alarm(let alarm): note = "ALARM \(alarm.kind.rawValue): \(message(for: alarm, targetCelsius: status.targetCelsius))"
+        }
+        if console.isInteractive {
+            if let note {
+                recentEvents.append("[\(DurationFormat.clock(status.elapsedSeconds))] \(note)")
+                if recentEvents.count > 4 { recentEvents.removeFirst() }
+            }
+            let now = ContinuousClock.now
+            if note != nil || now - lastDrawWall >= .milliseconds(120) {
+                lastDrawWall = now
+                redraw(status)
+            }
+        } else {
+            if let note { console.line("[\(DurationFormat.clock(status.elapsedSeconds))] \(note)") }
+            if case .reading = event, status.elapsedSeconds >= nextLineAt {
+                nextLineAt = (status.elapsedSeconds / lineEverySeconds).rounded(.down) * lineEverySeconds + lineEverySeconds
+                console.line(statusLine(status))
+            }
+        }
+    }
+
+    func finish(_ summary: LiveSummary, status: LiveStatus) {
+        if console.isInteractive { redraw(status) } else { console.line(statusLine(status)) }
+        var text = "session \(summary.sessionID) \(summary.ending.rawValue) after \(DurationFormat.short(summary.elapsedSeconds))"
+        text += ": \(summary.readingsStored) readings stored"
+        if summary.duplicates > 0 { text += ", \(summary.duplicates) duplicates skipped" }
+        if summary.decodeErrors > 0 { text += ", \(summary.decodeErrors) bad packets logged" }
+        if summary.disconnects > 0 { text += ", \(summary.disconnects) disconnects" }
+        console.line(text)
+    }
+
+    private func message(for alarm: Alarm, targetCelsius: Double?) -> String {
+        guard alarm.kind == .targetReached, let targetCelsius else { return alarm.message }
+        return "probe \(alarm.channel ?? 1) reached \(unit.format(celsius: targetCelsius))"
+    }
+
+    /// One line: `[01:23:45] connected  probe 54.2 C  ambient 163.0 C  battery 87 %  target 74.0 C  ETA 15:40 (in 1h 12m, 15:20-16:05) predicting`.
+    func statusLine(_ status: LiveStatus) -> String {
+        let probes = status.probeCelsius.keys.sorted().map { ch -> String in
+            let label = status.probeCelsius.count > 1 ? "probe\(ch)" : "probe"
+            return "\(label) \(unit.format(celsius: status.probeCelsius[ch]))"
+        }
+        var parts = ["[\(DurationFormat.clock(status.elapsedSeconds))]", status.connection.label]
+        parts.append(probes.isEmpty ? "probe --" : probes.joined(separator: "  "))
+        parts.append("ambient \(unit.format(celsius: status.ambientCelsius))")
+        parts.append("battery " + (status.batteryPercent.map { "\(Int($0.rounded())) %" } ?? "--"))
+        if let target = status.targetCelsius { parts.append("target \(unit.format(celsius: target))") }
+        parts.append(etaText(status))
+        return parts.joined(separator: "  ")
+    }
+
+    private func etaText(_ status: LiveStatus) -> String {
+        let eta = status.eta
+        guard let finish = eta.finishSeconds else { return "ETA: \(eta.message)" }
+        let clock = DurationFormat.wallClock(startUnixMs: startedAtUnixMs, plusSeconds: finish,
+                                             utcOffsetSeconds: utcOffsetSeconds)
+        var text = "ETA \(clock) (in \(DurationFormat.short(finish - status.elapsedSeconds))"
+        if let lo = eta.lowSeconds, let hi = eta.highSeconds {
+            text += ", " + DurationFormat.wallClock(startUnixMs: startedAtUnixMs, plusSeconds: lo, utcOffsetSeconds: utcOffsetSeconds)
+                + "-" + DurationFormat.wallClock(startUnixMs: startedAtUnixMs, plusSeconds: hi, utcOffsetSeconds: utcOffsetSeconds)
+        }
+        return text + ") \(eta.phase)"
+    }
+
+    private func redraw(_ status: LiveStatus) {
+        var lines = ["cookcast live: \(title)  session \(status.sessionID)", statusLine(status)]
+        lines.append("readings \(status.readingCount)  bad packets \(status.decodeErrorCount)  disconnects \(status.disconnectCount)")
+        if showChart {
+            lines += AsciiChart(width: 64, height: 10, unit: unit).render(status.history, targetCelsius: status.targetCelsius)
+        }
+        lines += recentEvents
+        var out = ""
+        if drawnLines > 0 { out += "\u{1B}[\(drawnLines)F" }
+        for line in lines { out += "\u{1B}[2K" + line + "\n" }
+        drawnLines = lines.count
+        console.write(out)
+    }
+}

@@ -1,0 +1,33 @@
+/// An alert for the cook.
+public struct Alarm: Sendable, Hashable {
+    /// Which condition fired.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The probe reached the target temperature.
+        case targetReached = "target_reached"
+        /// The predicted finish is close.
+        case etaNear = "eta_near"
+        /// No reading from the probe for too long (link down or probe silent).
+        case probeLost = "probe_lost"
+        /// Ambient (pit/oven) left the expected range.
+        case ambientOutOfRange = "ambient_out_of_range"
+        /// The probe battery is low.
+        case batteryLow = "battery_low"
+    }
+
+    /// Which condition fired.
+    public var kind: Kind
+    /// Channel concerned, if any.
+    public var channel: Int?
+    /// Session time in seconds when it fired.
+    public var elapsedSeconds: Double
+    /// One-line message for the user (temperatures in Celsius; sinks convert).
+    public var message: String
+
+    /// Creates an alarm.
+    public init(kind: Kind, channel: Int?, elapsedSeconds: Double, message: String) {
+        self.kind = kind
+        self.channel = channel
+        self.elapsedSeconds = elapsedSeconds
+        self.message = message
+    }
+}

@@ -1,0 +1,86 @@
+/// Decides when alarms fire. Pure: readings, link changes and ETAs come in with their times.
+///
+/// Each condition fires once when it becomes true and re-arms when it clears (hysteresis for
+/// temperatures), so a cook is not buried in repeats.
+public struct AlarmEngine: Sendable {
+    /// The thresholds in force.
+    public var rules: AlarmRules
+    private var firedTarget: Set<Int> = []
+    private var firedETANear = false
+    private var probeLostActive = false
+    private var ambientOutSince: Double?
+    private var ambientAlarmActive = false
+    private var batteryAlarmActive = false
+    private var lastReadingSeconds: Double?
+    private var startSeconds: Double?
+
+    /// Creates an engine with `rules`.
+    public init(rules: AlarmRules) { self.rules = rules }
+
+    /// Feeds a stored reading; returns alarms that fire now.
+    public mutating func observe(_ reading: Reading) -> [Alarm] {
+        var fired: [Alarm] = []
+        let t = reading.elapsedSeconds
+        if startSeconds == nil { startSeconds = t }
+        lastReadingSeconds = max(lastReadingSeconds ?? t, t)
+        probeLostActive = false
+        if let target = rules.targetCelsius, let probe = reading.probeCelsius {
+            if probe >= target, !firedTarget.contains(reading.channel) {
+                firedTarget.insert(reading.channel)
+                fired.append(Alarm(kind: .targetReached, channel: reading.channel, elapsedSeconds: t,
+                                   message: "probe \(reading.channel) reached the target"))
+            } else if probe < target - 2 {
+                firedTarget.remove(reading.channel)
+            }
+        }
+        if let range = rules.ambientRangeCelsius, let ambient = reading.ambientCelsius,
+            t - (startSeconds ?? t) >= rules.ambientWarmupSeconds
+        {
+            if range.contains(ambient) {
+                ambientOutSince = nil
+                ambientAlarmActive = false
+            } else {
+                let since = ambientOutSince ?? t
+                ambientOutSince = since
+                if !ambientAlarmActive, t - since >= rules.ambientGraceSeconds {
+                    ambientAlarmActive = true
+                    let side = ambient < range.lowerBound ? "below" : "above"
+                    fired.append(Alarm(kind: .ambientOutOfRange, channel: reading.channel, elapsedSeconds: t,
+                                       message: "ambient \(side) the expected range for \(Int((t - since) / 60)) min"))
+                }
+            }
+        }
+        if let battery = reading.batteryPercent {
+            if battery < rules.batteryLowPercent, !batteryAlarmActive {
+                batteryAlarmActive = true
+                fired.append(Alarm(kind: .batteryLow, channel: reading.channel, elapsedSeconds: t,
+                                   message: "probe battery low (\(Int(battery.rounded())) %)"))
+            } else if battery >= rules.batteryLowPercent + 5 {
+                batteryAlarmActive = false
+            }
+        }
+        return fired
+    }
+
+    /// Checks for silence at `elapsedSeconds` (call on every tick and link change).
+    public mutating func checkSilence(atSeconds elapsedSeconds: Double) -> [Alarm] {
+        guard let last = lastReadingSeconds, !probeLostActive,
+            elapsedSeconds - last >= rules.probeLostAfterSeconds
+        else { return [] }
+        probeLostActive = true
+        return [Alarm(kind: .probeLost, channel: nil, elapsedSeconds: elapsedSeconds,
+                      message: "no reading for \(Int(elapsedSeconds - last)) s")]
+    }
+
+    /// Feeds the current predicted remaining time in seconds; returns `etaNear` when it first drops low.
+    public mutating func observeRemaining(seconds remaining: Double?, atSeconds elapsedSeconds: Double) -> [Alarm] {
+        guard let remaining, remaining.isFinite else { return [] }
+        if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear {
+            firedETANear = true
+            return [Alarm(kind: .etaNear, channel: nil, elapsedSeconds: elapsedSeconds,
+                          message: "about \(Int((remaining / 60).rounded())) min to the target")]
+        }
+        if remaining > rules.etaNearSeconds * 2 { firedETANear = false }
+        return []
+    }
+}

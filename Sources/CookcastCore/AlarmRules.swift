@@ -1,0 +1,29 @@
+/// Thresholds for the alarms of one session.
+public struct AlarmRules: Sendable, Hashable {
+    /// Target internal temperature in degrees Celsius (nil: no target alarm).
+    public var targetCelsius: Double?
+    /// Fire `etaNear` when the predicted remaining time drops to this many seconds.
+    public var etaNearSeconds: Double = 600
+    /// Fire `probeLost` after this many seconds without a reading.
+    public var probeLostAfterSeconds: Double = 60
+    /// Expected ambient range in degrees Celsius (nil: no ambient alarm).
+    public var ambientRangeCelsius: ClosedRange<Double>?
+    /// Ambient must stay out of range this long before the alarm fires (lid openings are brief).
+    public var ambientGraceSeconds: Double = 300
+    /// Ambient is not checked during this warm-up period after the start (preheat, load dip).
+    public var ambientWarmupSeconds: Double = 900
+    /// Fire `batteryLow` below this percentage.
+    public var batteryLowPercent: Double = 15
+
+    /// Rules for a target and an expected ambient range.
+    public init(targetCelsius: Double?, ambientRangeCelsius: ClosedRange<Double>? = nil) {
+        self.targetCelsius = targetCelsius
+        self.ambientRangeCelsius = ambientRangeCelsius
+    }
+
+    /// A default ambient band around a cut's typical pit/oven/bath temperature.
+    public static func ambientBand(around typicalCelsius: Double) -> ClosedRange<Double> {
+        let halfWidth = typicalCelsius < 80 ? 2.0 : max(25.0, typicalCelsius * 0.25)
+        return (typicalCelsius - halfWidth)...(typicalCelsius + halfWidth)
+    }
+}

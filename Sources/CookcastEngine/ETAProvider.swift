@@ -1,0 +1,37 @@
+import CookcastCore
+
+/// What the live pipeline shows about the finish time at one moment.
+public struct ETASnapshot: Sendable, Hashable {
+    /// Phase shown to the user (`collecting data`, `warming`, `predicting`, `stalled`, `done`, ...).
+    public var phase: String
+    /// Predicted time the target is reached, seconds since the session start; nil when there is none.
+    public var finishSeconds: Double?
+    /// 80 % interval, seconds since the session start.
+    public var lowSeconds: Double?
+    public var highSeconds: Double?
+    /// One-line explanation (why there is no ETA, what the model sees).
+    public var message: String
+
+    /// Creates a snapshot.
+    public init(phase: String, finishSeconds: Double?, lowSeconds: Double?, highSeconds: Double?, message: String) {
+        self.phase = phase
+        self.finishSeconds = finishSeconds
+        self.lowSeconds = lowSeconds
+        self.highSeconds = highSeconds
+        self.message = message
+    }
+
+    /// Before any model has an answer.
+    public static let collecting = ETASnapshot(
+        phase: "collecting data", finishSeconds: nil, lowSeconds: nil, highSeconds: nil, message: "collecting data")
+}
+
+/// The ETA slot of the live pipeline: fed every stored reading, asked for an estimate every tick.
+public protocol ETAProvider: AnyObject {
+    /// Feeds one stored reading (called after it is committed).
+    func update(with reading: Reading)
+    /// The estimate at `elapsedSeconds` (session time).
+    func estimate(atSeconds elapsedSeconds: Double) -> ETASnapshot
+    /// Fits to store at this moment (at most one per fit-grid step); empty when nothing new.
+    func fitsToStore(atSeconds elapsedSeconds: Double) -> [FitRecord]
+}

@@ -1,0 +1,75 @@
+import CookcastCore
+
+/// Everything a sink needs to draw the live view at one tick.
+public struct LiveStatus: Sendable {
+    /// Stored session id.
+    public var sessionID: Int64
+    /// Session time in seconds.
+    public var elapsedSeconds: Double
+    /// Link state.
+    public var connection: ConnectionState
+    /// Latest valid probe temperature per channel, degrees Celsius.
+    public var probeCelsius: [Int: Double]
+    /// Latest ambient temperature, degrees Celsius.
+    public var ambientCelsius: Double?
+    /// Latest battery level, percent.
+    public var batteryPercent: Double?
+    /// Target in degrees Celsius.
+    public var targetCelsius: Double?
+    /// The current estimate.
+    public var eta: ETASnapshot
+    /// Counters.
+    public var readingCount: Int
+    public var decodeErrorCount: Int
+    public var duplicateCount: Int
+    public var disconnectCount: Int
+    /// Recent history for a chart: (seconds, probe C, ambient C), downsampled.
+    public var history: [ChartPoint]
+
+    /// One point of the live chart.
+    public struct ChartPoint: Sendable, Hashable {
+        public var elapsedSeconds: Double
+        public var probeCelsius: Double?
+        public var ambientCelsius: Double?
+    }
+}
+
+/// What happened at a tick, for sinks that print event lines.
+public enum LiveEvent: Sendable {
+    /// A new reading was stored.
+    case reading(Reading)
+    /// The link changed.
+    case connection(ConnectionState, detail: String?)
+    /// A packet failed to decode.
+    case decodeError(DecodeError)
+    /// An alarm fired.
+    case alarm(Alarm)
+}
+
+/// Receives the live view: the terminal dashboard, JSON lines, tests.
+public protocol LiveSink: AnyObject {
+    /// Called for every event with the status after it.
+    func handle(_ event: LiveEvent, status: LiveStatus)
+    /// Called once at the end.
+    func finish(_ summary: LiveSummary, status: LiveStatus)
+}
+
+/// How a live run ended.
+public struct LiveSummary: Sendable, Hashable {
+    /// Why the run ended.
+    public enum Ending: String, Sendable {
+        /// The source ran out (file replayed, simulation finished, stdin closed).
+        case sourceEnded = "source ended"
+        /// The user interrupted (Ctrl-C).
+        case interrupted = "interrupted"
+    }
+
+    public var sessionID: Int64
+    public var ending: Ending
+    public var readingsStored: Int
+    public var duplicates: Int
+    public var decodeErrors: Int
+    public var disconnects: Int
+    public var elapsedSeconds: Double
+    public var alarms: [Alarm.Kind]
+}
