@@ -1,0 +1,127 @@
+/// Forward-only schema migrations, versioned by `PRAGMA user_version`.
+///
+/// `steps[i]` upgrades a database from version `i` to `i + 1`. Never edit a shipped step: append
+/// a new one. Comments inside `CREATE TABLE` are kept by SQLite, so `sqlite3 cookcast.db .schema`
+/// shows the units.
+enum Migrations {
+    /// Schema version this build writes.
+    static var currentVersion: Int { steps.count }
+
+    /// The migration steps, oldest first.
+    static let steps: [String] = [schemaV1]
+
+    /// Version 1: sessions, channels, readings, events, fits, priors, series.
+    static let schemaV1 = """
+        -- One row per cook.
+        CREATE TABLE sessions (
+            id            INTEGER PRIMARY KEY,  -- session id
+            started_at_ms INTEGER NOT NULL,     -- session time zero: ms since the Unix epoch, UTC
+            ended_at_ms   INTEGER,              -- end: ms since the Unix epoch, UTC; NULL while active
+            cut           TEXT,                 -- canonical cut name (Models/cuts.json), e.g. pork_shoulder
+            name          TEXT,                 -- free-form name
+            target_c      REAL,                 -- target internal temperature, degrees Celsius
+            weight_kg     REAL,                 -- weight of the meat, kilograms
+            probe_id      TEXT,                 -- probe address or vendor id
+            source        TEXT NOT NULL,        -- origin, e.g. simulate:turkey, replay:cook.csv, import:combustion
+            notes         TEXT,                 -- free-form notes
+            status        TEXT NOT NULL,        -- active | finished | imported
+            utc_offset_s  INTEGER,              -- local wall clock minus UTC, seconds (imports of local-time files)
+            content_hash  TEXT UNIQUE           -- hash of the imported file, so a file is imported once
+        );
+
+        -- Names and roles of a session's probe channels.
+        CREATE TABLE channels (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            channel    INTEGER NOT NULL,        -- channel number, 1-based, as in readings.channel
+            name       TEXT,                    -- display name, e.g. "probe 2"
+            role       TEXT NOT NULL,           -- meat | ambient
+            PRIMARY KEY (session_id, channel)
+        );
+
+        -- Temperature samples. A second row with the same key is a re-delivered duplicate (ignored).
+        CREATE TABLE readings (
+            session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            channel     INTEGER NOT NULL,       -- channel number, 1-based
+            t_ms        INTEGER NOT NULL,       -- ms since the session start (elapsed seconds * 1000, rounded)
+            probe_c     REAL,                   -- internal (meat) temperature, degrees Celsius; NULL = no value
+            ambient_c   REAL,                   -- ambient (pit/oven/bath) temperature, degrees Celsius
+            battery_pct REAL,                   -- battery charge, percent 0..100
+            link_epoch  INTEGER NOT NULL DEFAULT 0, -- count of probe reconnects before this sample (0 = first link)
+            PRIMARY KEY (session_id, channel, t_ms)
+        ) WITHOUT ROWID;
+
+        -- Things that happened during a cook (connects, alarms, stalls, notes, ...).
+        CREATE TABLE events (
+            id         INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            t_ms       INTEGER NOT NULL,        -- ms since the session start
+            kind       TEXT NOT NULL,           -- connected, disconnected, alarm, stall, note, ... (open set)
+            channel    INTEGER,                 -- channel concerned, NULL for the whole session
+            detail     TEXT NOT NULL            -- one human-readable line
+        );
+        CREATE INDEX events_session_t ON events (session_id, t_ms);
+
+        -- Predictions made during a cook; one per (moment, channel, model).
+        CREATE TABLE fits (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            channel    INTEGER NOT NULL,        -- channel the fit is for
+            t_ms       INTEGER NOT NULL,        -- ms since the session start at which the fit was made
+            model      TEXT NOT NULL,           -- model name, e.g. conduction2
+            parameters TEXT NOT NULL,           -- JSON object of fitted parameters, units in the keys
+            eta_s      REAL,                    -- predicted time the target is reached, s since session start
+            eta_lo_s   REAL,                    -- lower bound of the 80 % interval, s since session start
+            eta_hi_s   REAL,                    -- upper bound of the 80 % interval, s since session start
+            phase      TEXT NOT NULL,           -- phase shown to the user, e.g. predicting, stalled
+            PRIMARY KEY (session_id, channel, t_ms, model)
+        ) WITHOUT ROWID;
+
+        -- Learned priors per cut and model.
+        CREATE TABLE priors (
+            cut             TEXT NOT NULL,      -- canonical cut name, or generic
+            model           TEXT NOT NULL,      -- model the parameters belong to
+            parameter_names TEXT NOT NULL,      -- JSON array of parameter names (order of mean/covariance)
+            mean            TEXT NOT NULL,      -- JSON array of parameter means
+            covariance      TEXT NOT NULL,      -- JSON array, covariance matrix row-major (n*n entries)
+            n_cooks         INTEGER NOT NULL,   -- number of cooks learned from
+            updated_at_ms   INTEGER NOT NULL,   -- when learned: ms since the Unix epoch, UTC
+            PRIMARY KEY (cut, model)
+        );
+
+        -- Other time series, e.g. a vendor's live prediction (vendor_predicted_remaining_s).
+        CREATE TABLE series (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            channel    INTEGER NOT NULL,        -- channel the series belongs to
+            name       TEXT NOT NULL,           -- series name with its unit, e.g. vendor_predicted_remaining_s
+            t_ms       INTEGER NOT NULL,        -- ms since the session start
+            value      REAL,                    -- value, in the unit the name states
+            PRIMARY KEY (session_id, channel, name, t_ms)
+        ) WITHOUT ROWID;
+        """
+
+    /// Reads `PRAGMA user_version`.
+    static func version(of db: SQLiteConnection) throws -> Int {
+        Int(try db.scalar("PRAGMA user_version").int64Value ?? 0)
+    }
+
+    /// Upgrades `db` to `currentVersion` in one transaction; a no-op when it is current.
+    ///
+    /// Throws `StoreError.schemaTooNew` for a file from a newer build. The version is read again
+    /// under the write lock, so two processes opening a new file at once migrate it once.
+    static func migrate(_ db: SQLiteConnection) throws {
+        let found = try version(of: db)
+        if found == currentVersion { return }
+        guard found < currentVersion else {
+            throw StoreError.schemaTooNew(path: db.path, found: found, supported: currentVersion)
+        }
+        try db.transaction {
+            let locked = try version(of: db)
+            guard locked <= currentVersion else {
+                throw StoreError.schemaTooNew(path: db.path, found: locked, supported: currentVersion)
+            }
+            for step in steps[locked...] {
+                try db.execute(step)
+            }
+            try db.execute("PRAGMA user_version = \(currentVersion)")
+        }
+    }
+}

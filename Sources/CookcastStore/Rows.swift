@@ -1,0 +1,168 @@
+import CookcastCore
+
+/// Mapping between the core value types and table rows (internal; callers hold the lock).
+enum Rows {
+    // MARK: Time
+
+    /// Seconds since the session start to the stored `t_ms` (rounded to the millisecond).
+    @inline(__always)
+    static func milliseconds(_ seconds: Double) -> Int64 {
+        let ms = (seconds * 1000).rounded()
+        // Clamp instead of trapping on NaN or absurd values; such a time is a caller bug.
+        guard ms.isFinite else { return 0 }
+        return Int64(max(min(ms, 9.0e15), -9.0e15))
+    }
+
+    /// Stored `t_ms` back to seconds; exact for times given with millisecond precision.
+    @inline(__always)
+    static func seconds(_ milliseconds: Int64) -> Double { Double(milliseconds) / 1000 }
+
+    // MARK: Sessions
+
+    static let sessionColumns = """
+        id, started_at_ms, ended_at_ms, cut, name, target_c, weight_kg, probe_id, source, notes, status,
+        utc_offset_s, content_hash
+        """
+
+    /// Binds every column but `id` to parameters 1...12.
+    static func bindSessionColumns(_ info: SessionInfo, to statement: SQLiteStatement) {
+        statement.bind(info.startedAtUnixMs, at: 1)
+        statement.bind(info.endedAtUnixMs, at: 2)
+        statement.bind(info.cut, at: 3)
+        statement.bind(info.name, at: 4)
+        statement.bind(info.targetCelsius, at: 5)
+        statement.bind(info.weightKg, at: 6)
+        statement.bind(info.probeId, at: 7)
+        statement.bind(info.source, at: 8)
+        statement.bind(info.notes, at: 9)
+        statement.bind(info.status.rawValue, at: 10)
+        statement.bind(info.utcOffsetSeconds, at: 11)
+        statement.bind(info.contentHash, at: 12)
+    }
+
+    /// Reads a row selected with `sessionColumns` starting at column `first`.
+    static func session(from statement: SQLiteStatement, first: Int32 = 0) throws -> SessionInfo {
+        guard let status = SessionStatus(rawValue: statement.text(at: first + 10)) else {
+            throw StoreError.unexpectedValue(table: "sessions", column: "status")
+        }
+        return SessionInfo(
+            id: statement.int64(at: first), startedAtUnixMs: statement.int64(at: first + 1),
+            endedAtUnixMs: statement.optionalInt64(at: first + 2), cut: statement.optionalText(at: first + 3),
+            name: statement.optionalText(at: first + 4), targetCelsius: statement.optionalDouble(at: first + 5),
+            weightKg: statement.optionalDouble(at: first + 6), probeId: statement.optionalText(at: first + 7),
+            source: statement.text(at: first + 8), notes: statement.optionalText(at: first + 9), status: status,
+            utcOffsetSeconds: statement.optionalInt64(at: first + 11).map { Int($0) },
+            contentHash: statement.optionalText(at: first + 12))
+    }
+
+    static func insertSession(_ info: SessionInfo, db: SQLiteConnection) throws -> Int64 {
+        let insert = try db.cachedStatement(
+            """
+            INSERT INTO sessions (started_at_ms, ended_at_ms, cut, name, target_c, weight_kg, probe_id, source,
+                notes, status, utc_offset_s, content_hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        bindSessionColumns(info, to: insert)
+        try insert.run()
+        return db.lastInsertRowID
+    }
+
+    // MARK: Channels
+
+    static func insertChannels(_ channels: [ChannelInfo], session: Int64, db: SQLiteConnection) throws {
+        let insert = try db.cachedStatement(
+            "INSERT OR REPLACE INTO channels (session_id, channel, name, role) VALUES (?, ?, ?, ?)")
+        for channel in channels {
+            insert.bind(session, at: 1)
+            insert.bind(channel.channel, at: 2)
+            insert.bind(channel.name, at: 3)
+            insert.bind(channel.role.rawValue, at: 4)
+            try insert.run()
+        }
+    }
+
+    // MARK: Readings
+
+    static let insertReadingSQL = """
+        INSERT OR IGNORE INTO readings (session_id, channel, t_ms, probe_c, ambient_c, battery_pct, link_epoch)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Columns read by `reading(from:)`.
+    static let readingColumns = "channel, t_ms, probe_c, ambient_c, battery_pct"
+
+    @inline(__always)
+    static func bind(_ reading: Reading, session: Int64, linkEpoch: Int, to statement: SQLiteStatement) {
+        statement.bind(session, at: 1)
+        statement.bind(Int64(reading.channel), at: 2)
+        statement.bind(milliseconds(reading.elapsedSeconds), at: 3)
+        statement.bind(reading.probeCelsius, at: 4)
+        statement.bind(reading.ambientCelsius, at: 5)
+        statement.bind(reading.batteryPercent, at: 6)
+        statement.bind(Int64(linkEpoch), at: 7)
+    }
+
+    @inline(__always)
+    static func reading(from statement: SQLiteStatement) -> Reading {
+        Reading(
+            channel: Int(statement.int64(at: 0)), elapsedSeconds: seconds(statement.int64(at: 1)),
+            probeCelsius: statement.optionalDouble(at: 2), ambientCelsius: statement.optionalDouble(at: 3),
+            batteryPercent: statement.optionalDouble(at: 4))
+    }
+
+    /// Inserts readings (caller opens the transaction); returns how many were new.
+    static func insertReadings(_ readings: [Reading], session: Int64, linkEpoch: Int, db: SQLiteConnection) throws
+        -> Int
+    {
+        let insert = try db.cachedStatement(insertReadingSQL)
+        var inserted = 0
+        for reading in readings {
+            bind(reading, session: session, linkEpoch: linkEpoch, to: insert)
+            _ = try insert.step()
+            inserted += db.changes
+            insert.reset()
+        }
+        return inserted
+    }
+
+    /// Runs a prepared reading query to the end.
+    static func collectReadings(_ statement: SQLiteStatement, capacity: Int = 0) throws -> [Reading] {
+        var result: [Reading] = []
+        result.reserveCapacity(capacity)
+        while try statement.step() {
+            result.append(reading(from: statement))
+        }
+        statement.reset()
+        return result
+    }
+
+    // MARK: Events and series
+
+    static func insertEvents(_ events: [SessionEvent], session: Int64, db: SQLiteConnection) throws {
+        let insert = try db.cachedStatement(
+            "INSERT INTO events (session_id, t_ms, kind, channel, detail) VALUES (?, ?, ?, ?, ?)")
+        for event in events {
+            insert.bind(session, at: 1)
+            insert.bind(milliseconds(event.elapsedSeconds), at: 2)
+            insert.bind(event.kind.rawValue, at: 3)
+            insert.bind(event.channel, at: 4)
+            insert.bind(event.detail, at: 5)
+            try insert.run()
+        }
+    }
+
+    static func insertSeries(_ series: [NamedSeries], session: Int64, db: SQLiteConnection) throws {
+        let insert = try db.cachedStatement(
+            "INSERT OR REPLACE INTO series (session_id, channel, name, t_ms, value) VALUES (?, ?, ?, ?, ?)")
+        for one in series {
+            for point in one.points {
+                insert.bind(session, at: 1)
+                insert.bind(one.channel, at: 2)
+                insert.bind(one.name, at: 3)
+                insert.bind(milliseconds(point.elapsedSeconds), at: 4)
+                insert.bind(point.value, at: 5)
+                try insert.run()
+            }
+        }
+    }
+}

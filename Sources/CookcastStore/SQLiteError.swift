@@ -1,0 +1,57 @@
+import CSQLite
+
+/// A failed SQLite call, with what was being done and on which file.
+///
+/// `description` is one line for the user, e.g.
+/// `cannot open database /x/y.db: unable to open database file`. It never contains bound values;
+/// the SQL text is kept in `sql` for debugging and shown only by `debugDescription`.
+public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The (extended) SQLite result code, e.g. 5 for `SQLITE_BUSY`, 26 for `SQLITE_NOTADB`.
+    public var code: Int32
+    /// SQLite's message, e.g. `database is locked`.
+    public var message: String
+    /// What was being done, e.g. `cannot open database`, `cannot write to database`.
+    public var context: String
+    /// The statement being prepared or run, if any (placeholders only, never bound values).
+    public var sql: String?
+    /// The database file, if known.
+    public var path: String?
+
+    /// Creates an error.
+    public init(code: Int32, message: String, context: String, sql: String? = nil, path: String? = nil) {
+        self.code = code
+        self.message = message
+        self.context = context
+        self.sql = sql
+        self.path = path
+    }
+
+    /// The primary result code (the low 8 bits of `code`), e.g. `SQLITE_BUSY` for `SQLITE_BUSY_SNAPSHOT`.
+    public var primaryCode: Int32 { code & 0xFF }
+
+    /// True when another connection held a lock for longer than the busy timeout.
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+
+    /// True when a UNIQUE, PRIMARY KEY, FOREIGN KEY, NOT NULL or CHECK constraint failed.
+    public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+
+    /// True when the file exists but is not an SQLite database.
+    public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
+
+    public var description: String {
+        let target = path.map { $0.isEmpty ? "" : " \($0)" } ?? ""
+        return "\(context)\(target): \(message)"
+    }
+
+    public var debugDescription: String {
+        sql.map { "\(description) [code \(code), sql: \($0)]" } ?? "\(description) [code \(code)]"
+    }
+
+    /// Returns a copy whose context and path describe the caller's operation.
+    func with(context: String, path: String?) -> SQLiteError {
+        var copy = self
+        copy.context = context
+        copy.path = path ?? self.path
+        return copy
+    }
+}

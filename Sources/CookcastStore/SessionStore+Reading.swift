@@ -1,0 +1,259 @@
+import CookcastCore
+
+extension SessionStore {
+    /// The session whose imported file had this content hash, if stored.
+    public func sessionID(contentHash: String) throws -> Int64? {
+        try withConnection("cannot read sessions from") { db in
+            let select = try db.cachedStatement("SELECT id FROM sessions WHERE content_hash = ?")
+            select.bind(contentHash, at: 1)
+            defer { select.reset() }
+            return try select.step() ? select.int64(at: 0) : nil
+        }
+    }
+
+    /// Every session with a digest of its readings, in id order.
+    ///
+    /// Scans all readings once (about a second per million rows in a debug build, far less in release).
+    public func sessions() throws -> [SessionSummary] {
+        try read("cannot read sessions from") { db in
+            let select = try db.prepare(
+                """
+                SELECT \(Rows.sessionColumns), r.n, r.max_t_ms, r.max_probe_c
+                FROM sessions LEFT JOIN (
+                    SELECT session_id, COUNT(*) AS n, MAX(t_ms) AS max_t_ms, MAX(probe_c) AS max_probe_c
+                    FROM readings GROUP BY session_id
+                ) AS r ON r.session_id = sessions.id
+                ORDER BY id
+                """)
+            var result: [SessionSummary] = []
+            while try select.step() {
+                let info = try Rows.session(from: select)
+                result.append(
+                    SessionSummary(
+                        id: info.id ?? 0, info: info, readingCount: Int(select.int64(at: 13)),
+                        durationSeconds: select.optionalInt64(at: 14).map(Rows.seconds),
+                        maxProbeCelsius: select.optionalDouble(at: 15)))
+            }
+            return result
+        }
+    }
+
+    /// A session's metadata, or nil when there is none with this id.
+    public func session(_ id: Int64) throws -> SessionInfo? {
+        try withConnection("cannot read a session from") { db in try Self.session(id, db: db) }
+    }
+
+    /// A session's channels, in channel order.
+    public func channels(session: Int64) throws -> [ChannelInfo] {
+        try withConnection("cannot read channels from") { db in try Self.channels(session: session, db: db) }
+    }
+
+    /// A session's readings ordered by channel, then time; only `channel`'s when given.
+    ///
+    /// This is the fast path for refitting: one prepared statement walking the primary key.
+    public func readings(session: Int64, channel: Int? = nil) throws -> [Reading] {
+        try withConnection("cannot read readings from") { db in
+            try Self.readings(session: session, channel: channel, db: db)
+        }
+    }
+
+    /// The newest `limit` readings over all channels, oldest first (ties by channel).
+    ///
+    /// Uses the primary key per channel, so it stays fast on a long live session.
+    public func lastReadings(session: Int64, limit: Int) throws -> [Reading] {
+        guard limit > 0 else { return [] }
+        return try read("cannot read readings from") { db in
+            // Walk the distinct channels with index seeks instead of scanning the session.
+            let nextChannel = try db.cachedStatement(
+                "SELECT channel FROM readings WHERE session_id = ? AND channel > ? ORDER BY channel LIMIT 1")
+            let newest = try db.cachedStatement(
+                """
+                SELECT \(Rows.readingColumns) FROM readings WHERE session_id = ? AND channel = ?
+                ORDER BY t_ms DESC LIMIT ?
+                """)
+            var result: [Reading] = []
+            var after = Int64.min
+            while true {
+                nextChannel.bind(session, at: 1)
+                nextChannel.bind(after, at: 2)
+                guard try nextChannel.step() else { break }
+                after = nextChannel.int64(at: 0)
+                nextChannel.reset()
+                newest.bind(session, at: 1)
+                newest.bind(after, at: 2)
+                newest.bind(Int64(limit), at: 3)
+                result += try Rows.collectReadings(newest)
+            }
+            nextChannel.reset()
+            result.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
+            return Array(result.suffix(limit))
+        }
+    }
+
+    /// A session's events in time order (ties in insertion order).
+    public func events(session: Int64) throws -> [SessionEvent] {
+        try withConnection("cannot read events from") { db in try Self.events(session: session, db: db) }
+    }
+
+    /// A session's fits ordered by time, channel and model.
+    public func fits(session: Int64) throws -> [FitRecord] {
+        try withConnection("cannot read fits from") { db in
+            let select = try db.cachedStatement(
+                """
+                SELECT channel, t_ms, model, parameters, eta_s, eta_lo_s, eta_hi_s, phase FROM fits
+                WHERE session_id = ? ORDER BY t_ms, channel, model
+                """)
+            select.bind(session, at: 1)
+            defer { select.reset() }
+            var result: [FitRecord] = []
+            while try select.step() {
+                let parameters = try JSONCoding.decode(
+                    [String: Double].self, from: select.text(at: 3), table: "fits", column: "parameters")
+                result.append(
+                    FitRecord(
+                        elapsedSeconds: Rows.seconds(select.int64(at: 1)), channel: Int(select.int64(at: 0)),
+                        model: select.text(at: 2), parameters: parameters, etaSeconds: select.optionalDouble(at: 4),
+                        etaLowSeconds: select.optionalDouble(at: 5), etaHighSeconds: select.optionalDouble(at: 6),
+                        phase: select.text(at: 7)))
+            }
+            return result
+        }
+    }
+
+    /// A session's extra series, ordered by channel and name, points in time order.
+    public func series(session: Int64) throws -> [NamedSeries] {
+        try withConnection("cannot read series from") { db in try Self.series(session: session, db: db) }
+    }
+
+    /// Everything stored for a session (for export), or nil when there is none with this id.
+    ///
+    /// Readings are in time order (ties by channel), as `RecordedCook` documents.
+    public func cook(_ id: Int64) throws -> RecordedCook? {
+        try read("cannot read a session from") { db in
+            guard let info = try Self.session(id, db: db) else { return nil }
+            var readings = try Self.readings(session: id, channel: nil, db: db)
+            if let first = readings.first, readings.contains(where: { $0.channel != first.channel }) {
+                readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
+            }
+            return RecordedCook(
+                info: info, channels: try Self.channels(session: id, db: db), readings: readings,
+                events: try Self.events(session: id, db: db), series: try Self.series(session: id, db: db))
+        }
+    }
+
+    /// The most recently started session from `source` that is still `active`, for resuming
+    /// a recorder that was killed.
+    public func latestActiveSession(source: String) throws -> SessionInfo? {
+        try withConnection("cannot read sessions from") { db in
+            let select = try db.cachedStatement(
+                """
+                SELECT \(Rows.sessionColumns) FROM sessions WHERE status = ? AND source = ?
+                ORDER BY started_at_ms DESC, id DESC LIMIT 1
+                """)
+            select.bind(SessionStatus.active.rawValue, at: 1)
+            select.bind(source, at: 2)
+            defer { select.reset() }
+            return try select.step() ? try Rows.session(from: select) : nil
+        }
+    }
+
+    /// Stored priors ordered by cut and model; only `cut`'s when given.
+    public func priors(cut: String? = nil) throws -> [PriorRecord] {
+        try withConnection("cannot read priors from") { db in
+            let columns = "cut, model, parameter_names, mean, covariance, n_cooks, updated_at_ms"
+            let select = try db.cachedStatement(
+                cut == nil
+                    ? "SELECT \(columns) FROM priors ORDER BY cut, model"
+                    : "SELECT \(columns) FROM priors WHERE cut = ? ORDER BY model")
+            if let cut { select.bind(cut, at: 1) }
+            defer { select.reset() }
+            var result: [PriorRecord] = []
+            while try select.step() {
+                result.append(
+                    PriorRecord(
+                        cut: select.text(at: 0), model: select.text(at: 1),
+                        parameterNames: try JSONCoding.decode(
+                            [String].self, from: select.text(at: 2), table: "priors", column: "parameter_names"),
+                        mean: try JSONCoding.decode(
+                            [Double].self, from: select.text(at: 3), table: "priors", column: "mean"),
+                        covariance: try JSONCoding.decode(
+                            [Double].self, from: select.text(at: 4), table: "priors", column: "covariance"),
+                        cookCount: Int(select.int64(at: 5)), updatedAtUnixMs: select.int64(at: 6)))
+            }
+            return result
+        }
+    }
+
+    // MARK: Queries on a held connection
+
+    private static func session(_ id: Int64, db: SQLiteConnection) throws -> SessionInfo? {
+        let select = try db.cachedStatement("SELECT \(Rows.sessionColumns) FROM sessions WHERE id = ?")
+        select.bind(id, at: 1)
+        defer { select.reset() }
+        return try select.step() ? try Rows.session(from: select) : nil
+    }
+
+    private static func channels(session: Int64, db: SQLiteConnection) throws -> [ChannelInfo] {
+        let select = try db.cachedStatement(
+            "SELECT channel, name, role FROM channels WHERE session_id = ? ORDER BY channel")
+        select.bind(session, at: 1)
+        defer { select.reset() }
+        var result: [ChannelInfo] = []
+        while try select.step() {
+            guard let role = ChannelRole(rawValue: select.text(at: 2)) else {
+                throw StoreError.unexpectedValue(table: "channels", column: "role")
+            }
+            result.append(ChannelInfo(channel: Int(select.int64(at: 0)), name: select.optionalText(at: 1), role: role))
+        }
+        return result
+    }
+
+    private static func readings(session: Int64, channel: Int?, db: SQLiteConnection) throws -> [Reading] {
+        let base = "SELECT \(Rows.readingColumns) FROM readings WHERE session_id = ?"
+        guard let channel else {
+            let select = try db.cachedStatement(base + " ORDER BY channel, t_ms")
+            select.bind(session, at: 1)
+            return try Rows.collectReadings(select)
+        }
+        let select = try db.cachedStatement(base + " AND channel = ? ORDER BY t_ms")
+        select.bind(session, at: 1)
+        select.bind(channel, at: 2)
+        return try Rows.collectReadings(select)
+    }
+
+    private static func events(session: Int64, db: SQLiteConnection) throws -> [SessionEvent] {
+        let select = try db.cachedStatement(
+            "SELECT t_ms, kind, channel, detail FROM events WHERE session_id = ? ORDER BY t_ms, id")
+        select.bind(session, at: 1)
+        defer { select.reset() }
+        var result: [SessionEvent] = []
+        while try select.step() {
+            result.append(
+                SessionEvent(
+                    elapsedSeconds: Rows.seconds(select.int64(at: 0)), kind: EventKind(rawValue: select.text(at: 1)),
+                    channel: select.optionalInt64(at: 2).map { Int($0) }, detail: select.text(at: 3)))
+        }
+        return result
+    }
+
+    private static func series(session: Int64, db: SQLiteConnection) throws -> [NamedSeries] {
+        let select = try db.cachedStatement(
+            "SELECT channel, name, t_ms, value FROM series WHERE session_id = ? ORDER BY channel, name, t_ms")
+        select.bind(session, at: 1)
+        defer { select.reset() }
+        var result: [NamedSeries] = []
+        while try select.step() {
+            let channel = Int(select.int64(at: 0))
+            let name = select.text(at: 1)
+            // NULL values (written by other tools) are skipped: a point needs a number.
+            guard let value = select.optionalDouble(at: 3) else { continue }
+            let point = NamedSeries.Point(elapsedSeconds: Rows.seconds(select.int64(at: 2)), value: value)
+            if let last = result.last, last.channel == channel, last.name == name {
+                result[result.count - 1].points.append(point)
+            } else {
+                result.append(NamedSeries(name: name, channel: channel, points: [point]))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,158 @@
+import CookcastCore
+
+extension SessionStore {
+    /// Stores a new session and its channels; returns its id (`info.id` is ignored).
+    public func createSession(_ info: SessionInfo, channels: [ChannelInfo]) throws -> Int64 {
+        try write("cannot create a session in") { db in
+            let id = try Rows.insertSession(info, db: db)
+            try Rows.insertChannels(channels, session: id, db: db)
+            return id
+        }
+    }
+
+    /// Appends one reading in its own commit (live mode: a crash loses at most this reading).
+    ///
+    /// - Parameter linkEpoch: number of probe reconnects so far in this session.
+    /// - Returns: false when a reading with the same channel and millisecond was already stored
+    ///   (a re-delivered duplicate), which is not an error.
+    @discardableResult
+    public func append(_ reading: Reading, session: Int64, linkEpoch: Int = 0) throws -> Bool {
+        try withConnection("cannot append a reading to") { db in
+            let insert = try db.cachedStatement(Rows.insertReadingSQL)
+            Rows.bind(reading, session: session, linkEpoch: linkEpoch, to: insert)
+            try insert.run()
+            return db.changes == 1
+        }
+    }
+
+    /// Appends many readings in one transaction; duplicates are skipped.
+    ///
+    /// - Returns: how many readings were inserted (the rest were already stored).
+    @discardableResult
+    public func append(_ readings: [Reading], session: Int64, linkEpoch: Int = 0) throws -> Int {
+        try write("cannot append readings to") { db in
+            try Rows.insertReadings(readings, session: session, linkEpoch: linkEpoch, db: db)
+        }
+    }
+
+    /// Appends an event.
+    public func append(_ event: SessionEvent, session: Int64) throws {
+        try withConnection("cannot append an event to") { db in
+            try Rows.insertEvents([event], session: session, db: db)
+        }
+    }
+
+    /// Stores a fit, replacing one with the same channel, millisecond and model.
+    public func append(_ fit: FitRecord, session: Int64) throws {
+        let parameters = try JSONCoding.encode(fit.parameters)
+        try withConnection("cannot store a fit in") { db in
+            let upsert = try db.cachedStatement(
+                """
+                INSERT INTO fits (session_id, channel, t_ms, model, parameters, eta_s, eta_lo_s, eta_hi_s, phase)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (session_id, channel, t_ms, model) DO UPDATE SET
+                    parameters = excluded.parameters, eta_s = excluded.eta_s, eta_lo_s = excluded.eta_lo_s,
+                    eta_hi_s = excluded.eta_hi_s, phase = excluded.phase
+                """)
+            upsert.bind(session, at: 1)
+            upsert.bind(fit.channel, at: 2)
+            upsert.bind(Rows.milliseconds(fit.elapsedSeconds), at: 3)
+            upsert.bind(fit.model, at: 4)
+            upsert.bind(parameters, at: 5)
+            upsert.bind(fit.etaSeconds, at: 6)
+            upsert.bind(fit.etaLowSeconds, at: 7)
+            upsert.bind(fit.etaHighSeconds, at: 8)
+            upsert.bind(fit.phase, at: 9)
+            try upsert.run()
+        }
+    }
+
+    /// Stores the points of a series in one transaction, replacing points at the same millisecond.
+    public func append(_ series: NamedSeries, session: Int64) throws {
+        try write("cannot append a series to") { db in
+            try Rows.insertSeries([series], session: session, db: db)
+        }
+    }
+
+    /// Rewrites a session's metadata (status, end, cut, target, ...) by `info.id`.
+    ///
+    /// - Throws: `StoreError.missingSessionID` or `.sessionNotFound`.
+    public func updateSession(_ info: SessionInfo) throws {
+        guard let id = info.id else { throw StoreError.missingSessionID }
+        try withConnection("cannot update a session in") { db in
+            let update = try db.cachedStatement(
+                """
+                UPDATE sessions SET started_at_ms = ?, ended_at_ms = ?, cut = ?, name = ?, target_c = ?,
+                    weight_kg = ?, probe_id = ?, source = ?, notes = ?, status = ?, utc_offset_s = ?,
+                    content_hash = ?
+                WHERE id = ?
+                """)
+            Rows.bindSessionColumns(info, to: update)
+            update.bind(id, at: 13)
+            try update.run()
+            guard db.changes == 1 else { throw StoreError.sessionNotFound(id: id) }
+        }
+    }
+
+    /// Marks a session finished at `endedAtUnixMs` (ms since the Unix epoch).
+    public func finishSession(_ id: Int64, endedAtUnixMs: Int64) throws {
+        try withConnection("cannot finish a session in") { db in
+            let update = try db.cachedStatement("UPDATE sessions SET ended_at_ms = ?, status = ? WHERE id = ?")
+            update.bind(endedAtUnixMs, at: 1)
+            update.bind(SessionStatus.finished.rawValue, at: 2)
+            update.bind(id, at: 3)
+            try update.run()
+            guard db.changes == 1 else { throw StoreError.sessionNotFound(id: id) }
+        }
+    }
+
+    /// Stores a whole cook (session, channels, readings, events, series) in one transaction.
+    ///
+    /// Nothing is written if any part fails, e.g. when `info.contentHash` is already stored.
+    /// - Returns: the new session id (`cook.info.id` is ignored).
+    public func insertCook(_ cook: RecordedCook) throws -> Int64 {
+        try write("cannot import a cook into") { db in
+            let id = try Rows.insertSession(cook.info, db: db)
+            try Rows.insertChannels(cook.channels, session: id, db: db)
+            _ = try Rows.insertReadings(cook.readings, session: id, linkEpoch: 0, db: db)
+            try Rows.insertEvents(cook.events, session: id, db: db)
+            try Rows.insertSeries(cook.series, session: id, db: db)
+            return id
+        }
+    }
+
+    /// Stores a prior, replacing the one for the same cut and model.
+    public func save(_ prior: PriorRecord) throws {
+        let names = try JSONCoding.encode(prior.parameterNames)
+        let mean = try JSONCoding.encode(prior.mean)
+        let covariance = try JSONCoding.encode(prior.covariance)
+        try withConnection("cannot save a prior in") { db in
+            let upsert = try db.cachedStatement(
+                """
+                INSERT OR REPLACE INTO priors
+                    (cut, model, parameter_names, mean, covariance, n_cooks, updated_at_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            upsert.bind(prior.cut, at: 1)
+            upsert.bind(prior.model, at: 2)
+            upsert.bind(names, at: 3)
+            upsert.bind(mean, at: 4)
+            upsert.bind(covariance, at: 5)
+            upsert.bind(prior.cookCount, at: 6)
+            upsert.bind(prior.updatedAtUnixMs, at: 7)
+            try upsert.run()
+        }
+    }
+
+    /// Deletes a session and everything recorded for it.
+    ///
+    /// - Throws: `StoreError.sessionNotFound` when there is no such session.
+    public func deleteSession(_ id: Int64) throws {
+        try withConnection("cannot delete a session from") { db in
+            let delete = try db.cachedStatement("DELETE FROM sessions WHERE id = ?")
+            delete.bind(id, at: 1)
+            try delete.run()
+            guard db.changes == 1 else { throw StoreError.sessionNotFound(id: id) }
+        }
+    }
+}

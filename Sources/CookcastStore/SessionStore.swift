@@ -1,0 +1,148 @@
+import CookcastCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The cookcast database: sessions, their readings, events, fits and series, and learned priors.
+///
+/// One SQLite file in WAL mode, so a `cookcast live` writer and any number of readers (another
+/// `cookcast` process, `sqlite3`) can use it at once; each waits up to the busy timeout for a
+/// lock. All calls are serialized by an internal lock, so a store may be shared between tasks,
+/// but it is meant to be used from one at a time.
+///
+/// ```swift
+/// let store = try SessionStore(path: SessionStore.defaultPath(environment: ProcessInfo.processInfo.environment))
+/// let id = try store.createSession(SessionInfo(startedAtUnixMs: now, source: "simulate:brisket"),
+///                                  channels: [ChannelInfo(channel: 1)])
+/// try store.append(Reading(elapsedSeconds: 0.5, probeCelsius: 4.2, ambientCelsius: 110), session: id)
+/// let readings = try store.readings(session: id)
+/// ```
+public final class SessionStore: @unchecked Sendable {
+    /// Schema version this build reads and writes (`PRAGMA user_version`).
+    public static var schemaVersion: Int { Migrations.currentVersion }
+
+    /// The database file.
+    public let path: String
+    /// Whether the store was opened read-only.
+    public let isReadOnly: Bool
+
+    // Guarded by `lock`; SQLiteConnection itself is not thread-safe.
+    private let db: SQLiteConnection
+    private let lock = NSLock()
+
+    /// Where the database lives when no `--db` is given.
+    ///
+    /// `COOKCAST_DB` if set, else `$XDG_DATA_HOME/cookcast/cookcast.db`, else
+    /// `$HOME/.local/share/cookcast/cookcast.db`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let explicit = environment["COOKCAST_DB"], !explicit.isEmpty { return explicit }
+        // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return joined(data, "cookcast/cookcast.db")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return joined(home, ".local/share/cookcast/cookcast.db")
+    }
+
+    /// Opens (and, unless read-only, creates and migrates) the database at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: the database file; `:memory:` for a private in-memory database.
+    ///   - readOnly: open without writing anything; the file must exist and be migrated.
+    ///   - busyTimeoutSeconds: how long a call waits for another connection's lock before it
+    ///     fails with `database is locked`.
+    /// - Throws: `StoreError` (missing file, uncreatable directory, schema version) or
+    ///   `SQLiteError` (unwritable file, not a database, locked), each naming `path`.
+    public init(path: String, readOnly: Bool = false, busyTimeoutSeconds: Double = 5) throws {
+        self.path = path
+        self.isReadOnly = readOnly
+        let inMemory = path == ":memory:" || path.isEmpty
+        if readOnly {
+            guard inMemory || FileManager.default.fileExists(atPath: path) else {
+                throw StoreError.databaseNotFound(path: path)
+            }
+        } else if !inMemory {
+            try Self.createParentDirectory(of: path)
+        }
+        do {
+            db = try SQLiteConnection(
+                path: path, mode: readOnly ? .readOnly : .readWriteCreate, busyTimeoutSeconds: busyTimeoutSeconds)
+            // Reading the schema is the first access to the file: a non-database fails here.
+            let found = try Migrations.version(of: db)
+            if readOnly {
+                if found < Migrations.currentVersion {
+                    throw StoreError.schemaTooOld(path: path, found: found, supported: Migrations.currentVersion)
+                }
+                if found > Migrations.currentVersion {
+                    throw StoreError.schemaTooNew(path: path, found: found, supported: Migrations.currentVersion)
+                }
+            } else {
+                // WAL lets readers run while a writer commits; NORMAL syncs at checkpoints only
+                // (a power cut may lose the last commits, never corrupt the file).
+                _ = try db.scalar("PRAGMA journal_mode = WAL")
+                try db.execute("PRAGMA synchronous = NORMAL")
+                try Migrations.migrate(db)
+            }
+            try db.execute("PRAGMA foreign_keys = ON")
+        } catch let error as SQLiteError {
+            throw error.with(context: "cannot open database", path: path)
+        }
+    }
+
+    // MARK: Access
+
+    /// Runs `body` with the connection under the lock; SQLite errors get `context` and the path.
+    func withConnection<T>(_ context: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            return try body(db)
+        } catch let error as SQLiteError {
+            throw error.with(context: context, path: path)
+        }
+    }
+
+    /// Like `withConnection`, inside one write transaction.
+    func write<T>(_ context: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        try withConnection(context) { db in try db.transaction(.immediate) { try body(db) } }
+    }
+
+    /// Like `withConnection`, inside one read transaction (a consistent snapshot).
+    func read<T>(_ context: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        try withConnection(context) { db in try db.transaction(.deferred) { try body(db) } }
+    }
+
+    // MARK: Files
+
+    private static func joined(_ directory: String, _ relative: String) -> String {
+        directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+
+    /// `mkdir -p` of the directory holding `path`, with a one-line error naming it.
+    static func createParentDirectory(of path: String) throws {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let directory = String(path[..<slash])
+        guard !directory.isEmpty else { return }
+        var prefix = directory.hasPrefix("/") ? "/" : ""
+        for component in directory.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o755) != 0 {
+                let code = errno
+                var info = stat()
+                let isDirectory = stat(prefix, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                if !isDirectory {
+                    // EEXIST for a plain file in the way reads as "File exists": say what is wrong.
+                    let reason = code == EEXIST ? "not a directory" : String(cString: strerror(code))
+                    throw StoreError.cannotCreateDirectory(path: prefix, reason: reason)
+                }
+            }
+            prefix += "/"
+        }
+    }
+}

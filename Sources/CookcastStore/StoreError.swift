@@ -1,0 +1,36 @@
+/// Domain errors of the session store (SQLite failures are `SQLiteError`).
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A read-only open of a file that does not exist.
+    case databaseNotFound(path: String)
+    /// The directory for a new database could not be created.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// The file was written by a newer cookcast, with a schema this build does not know.
+    case schemaTooNew(path: String, found: Int, supported: Int)
+    /// A read-only open of a file whose schema is older than this build's (open it read-write once).
+    case schemaTooOld(path: String, found: Int, supported: Int)
+    /// No session has this id.
+    case sessionNotFound(id: Int64)
+    /// An update needs `SessionInfo.id`, and it was nil.
+    case missingSessionID
+    /// A stored value this build cannot interpret (e.g. an unknown session status).
+    case unexpectedValue(table: String, column: String)
+
+    public var description: String {
+        switch self {
+        case .databaseNotFound(let path):
+            return "no database at \(path)"
+        case .cannotCreateDirectory(let path, let reason):
+            return "cannot create directory \(path): \(reason)"
+        case .schemaTooNew(let path, let found, let supported):
+            return "database \(path) has schema version \(found), newer than this cookcast supports (\(supported))"
+        case .schemaTooOld(let path, let found, let supported):
+            return "database \(path) has schema version \(found), older than \(supported); open it read-write once to upgrade"
+        case .sessionNotFound(let id):
+            return "no session with id \(id)"
+        case .missingSessionID:
+            return "session has no id; store it first"
+        case .unexpectedValue(let table, let column):
+            return "unexpected value in \(table).\(column); was the database written by a newer cookcast?"
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import CookcastCore
+import Foundation
+import Testing
+
+@testable import CookcastStore
+
+@Suite struct SessionStoreTests {
+    @Test func migrationCreatesSchemaAtVersionOne() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("nested/deeper/cookcast.db")
+        _ = try SessionStore(path: path)
+        let reader = try SQLiteReader(path: path)
+        #expect(try reader.tableNames() == ["channels", "events", "fits", "priors", "readings", "series", "sessions"])
+        #expect(try reader.rows("PRAGMA user_version") == [[.integer(1)]])
+        #expect(try reader.rows("PRAGMA journal_mode") == [[.text("wal")]])
+        #expect(
+            try reader.columnNames(table: "readings")
+                == ["session_id", "channel", "t_ms", "probe_c", "ambient_c", "battery_pct", "link_epoch"])
+        #expect(
+            try reader.columnNames(table: "sessions")
+                == ["id", "started_at_ms", "ended_at_ms", "cut", "name", "target_c", "weight_kg", "probe_id", "source",
+                    "notes", "status", "utc_offset_s", "content_hash"])
+        #expect(SessionStore.schemaVersion == 1)
+    }
+
+    @Test func reopeningKeepsData() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("cookcast.db")
+        let id: Int64
+        do {
+            let store = try SessionStore(path: path)
+            id = try store.createSession(Fixtures.info(), channels: [ChannelInfo(channel: 1, name: "p1")])
+            #expect(try store.append(Fixtures.readings(count: 10), session: id) == 10)
+        }
+        let again = try SessionStore(path: path)
+        #expect(try again.readings(session: id) == Fixtures.readings(count: 10))
+        var expected = Fixtures.info()
+        expected.id = id
+        #expect(try again.session(id) == expected)
+        #expect(try again.channels(session: id) == [ChannelInfo(channel: 1, name: "p1", role: .meat)])
+        let readOnly = try SessionStore(path: path, readOnly: true)
+        #expect(try readOnly.readings(session: id).count == 10)
+    }
+
+    @Test func singleAppendsReportDuplicates() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let readings = Fixtures.readings(count: 5)
+        for reading in readings {
+            #expect(try store.append(reading, session: id, linkEpoch: 2))
+        }
+        #expect(try store.append(readings[3], session: id) == false)
+        // Same channel and millisecond, different values: still the re-delivered duplicate.
+        var changed = readings[1]
+        changed.probeCelsius = 99
+        #expect(try store.append(changed, session: id) == false)
+        #expect(try store.readings(session: id) == readings)
+    }
+
+    @Test func batchAppendCountsInsertedRows() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let first = Fixtures.readings(count: 1000, channel: 1)
+        let second = Fixtures.readings(count: 1000, channel: 2)
+        #expect(try store.append(first, session: id) == 1000)
+        #expect(try store.append(Array(first[500...]) + second, session: id) == 1000)
+        #expect(try store.append([Reading](), session: id) == 0)
+        let all = try store.readings(session: id)
+        #expect(all == first + second)  // ordered by channel, then time
+        #expect(try store.readings(session: id, channel: 2) == second)
+        #expect(try store.readings(session: id, channel: 3).isEmpty)
+        #expect(try store.readings(session: id + 1).isEmpty)
+    }
+
+    @Test func readingsRoundTripExactly() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let tricky = [
+            Reading(channel: 1, elapsedSeconds: 0, probeCelsius: 0.1 + 0.2, ambientCelsius: -40, batteryPercent: 100),
+            Reading(channel: 1, elapsedSeconds: 0.001, probeCelsius: 1e-300, ambientCelsius: nil, batteryPercent: nil),
+            Reading(channel: 1, elapsedSeconds: 86_399.999, probeCelsius: .pi, ambientCelsius: 399.9, batteryPercent: 0),
+            Reading(channel: 6, elapsedSeconds: 123_456.789, probeCelsius: nil, ambientCelsius: nil, batteryPercent: 50),
+        ]
+        #expect(try store.append(tricky, session: id) == 4)
+        #expect(try store.readings(session: id) == tricky)
+    }
+
+    @Test func timesRoundToTheMillisecond() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let a = Reading(elapsedSeconds: 1.0004, probeCelsius: 20, ambientCelsius: nil)
+        let b = Reading(elapsedSeconds: 1.0001, probeCelsius: 21, ambientCelsius: nil)
+        #expect(try store.append(a, session: id))
+        #expect(try store.append(b, session: id) == false)  // both are t_ms = 1000
+        let back = try store.readings(session: id)
+        #expect(back.count == 1)
+        #expect(back[0].elapsedSeconds == 1.0)
+    }
+
+    @Test func lastReadingsAreNewestInTimeOrder() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let one = Fixtures.readings(count: 100, channel: 1)
+        let two = Fixtures.readings(count: 100, channel: 2, startMs: 250)
+        try store.append(one + two, session: id)
+        let all = (one + two).sorted { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
+        #expect(try store.lastReadings(session: id, limit: 7) == Array(all.suffix(7)))
+        #expect(try store.lastReadings(session: id, limit: 1000) == all)
+        #expect(try store.lastReadings(session: id, limit: 0).isEmpty)
+        #expect(try store.lastReadings(session: id + 1, limit: 5).isEmpty)
+    }
+
+    @Test func insertCookRoundTripsAndIsAtomic() throws {
+        let store = try SessionStore(path: ":memory:")
+        let cook = Fixtures.cook()
+        let id = try store.insertCook(cook)
+        var expected = cook
+        expected.info.id = id
+        #expect(try store.cook(id) == expected)
+        #expect(try store.sessionID(contentHash: "sha256:abc") == id)
+        #expect(try store.sessionID(contentHash: "sha256:other") == nil)
+
+        // Same file again: the content_hash UNIQUE constraint rejects the session row.
+        #expect(throws: SQLiteError.self) { try store.insertCook(cook) }
+        var broken = Fixtures.cook(hash: "sha256:new")
+        broken.events.append(SessionEvent(elapsedSeconds: 1, kind: .note, detail: "x"))
+        broken.series.append(NamedSeries(name: "a", channel: 1, points: [.init(elapsedSeconds: 1, value: 1)]))
+        // Inject a failure after session, channels and readings are in: a trigger rejects the series row.
+        try store.withConnection("test") { db in
+            try db.execute(
+                "CREATE TEMP TRIGGER reject_series BEFORE INSERT ON series WHEN NEW.name = 'a' BEGIN SELECT RAISE(ABORT, 'injected'); END"
+            )
+        }
+        #expect(throws: SQLiteError.self) { try store.insertCook(broken) }
+        let sessions = try store.sessions()
+        #expect(sessions.map(\.id) == [id])
+        #expect(try store.sessionID(contentHash: "sha256:new") == nil)
+        let orphans = try store.withConnection("test") { db in
+            try db.scalar("SELECT (SELECT count(*) FROM readings WHERE session_id <> \(id)) + (SELECT count(*) FROM events WHERE session_id <> \(id)) + (SELECT count(*) FROM channels WHERE session_id <> \(id))")
+        }
+        #expect(orphans == .integer(0))
+    }
+
+    @Test func sessionsSummarizeReadings() throws {
+        let store = try SessionStore(path: ":memory:")
+        let a = try store.insertCook(Fixtures.cook(hash: "h1", readingCount: 20))
+        let b = try store.createSession(Fixtures.info(), channels: [])
+        let summaries = try store.sessions()
+        #expect(summaries.map(\.id) == [a, b])
+        #expect(summaries[0].readingCount == 40)
+        let readings = Fixtures.readings(count: 20)
+        #expect(summaries[0].durationSeconds == readings.last?.elapsedSeconds)
+        #expect(summaries[0].maxProbeCelsius == readings.compactMap(\.probeCelsius).max())
+        #expect(summaries[1].readingCount == 0)
+        #expect(summaries[1].durationSeconds == nil)
+        #expect(summaries[1].maxProbeCelsius == nil)
+        #expect(summaries[1].info.id == b)
+    }
+
+    @Test func updateFinishResumeAndDelete() throws {
+        let store = try SessionStore(path: ":memory:")
+        let older = try store.createSession(Fixtures.info(source: "live:AA"), channels: [])
+        var newerInfo = Fixtures.info(source: "live:AA")
+        newerInfo.startedAtUnixMs += 1000
+        let newer = try store.createSession(newerInfo, channels: [ChannelInfo(channel: 1)])
+        _ = try store.createSession(Fixtures.info(source: "live:BB"), channels: [])
+        #expect(try store.latestActiveSession(source: "live:AA")?.id == newer)
+
+        try store.finishSession(newer, endedAtUnixMs: 1_700_000_100_000)
+        let finished = try #require(try store.session(newer))
+        #expect(finished.status == .finished)
+        #expect(finished.endedAtUnixMs == 1_700_000_100_000)
+        #expect(try store.latestActiveSession(source: "live:AA")?.id == older)
+        #expect(try store.latestActiveSession(source: "nothing") == nil)
+
+        var edited = try #require(try store.session(older))
+        edited.cut = "brisket"
+        edited.targetCelsius = 96.5
+        edited.name = nil
+        try store.updateSession(edited)
+        #expect(try store.session(older) == edited)
+        var missing = edited
+        missing.id = 999
+        #expect(throws: StoreError.sessionNotFound(id: 999)) { try store.updateSession(missing) }
+        missing.id = nil
+        #expect(throws: StoreError.missingSessionID) { try store.updateSession(missing) }
+        #expect(throws: StoreError.sessionNotFound(id: 999)) { try store.finishSession(999, endedAtUnixMs: 0) }
+
+        try store.append(Fixtures.readings(count: 10), session: newer)
+        try store.append(SessionEvent(elapsedSeconds: 1, kind: .alarm, detail: "target"), session: newer)
+        try store.append(
+            FitRecord(elapsedSeconds: 1, model: "m", parameters: [:], etaSeconds: nil, etaLowSeconds: nil,
+                      etaHighSeconds: nil, phase: "warming"), session: newer)
+        try store.append(NamedSeries(name: "s", points: [.init(elapsedSeconds: 1, value: 2)]), session: newer)
+        try store.deleteSession(newer)
+        #expect(try store.session(newer) == nil)
+        #expect(try store.cook(newer) == nil)
+        #expect(try store.readings(session: newer).isEmpty)
+        #expect(try store.events(session: newer).isEmpty)
+        #expect(try store.fits(session: newer).isEmpty)
+        #expect(try store.series(session: newer).isEmpty)
+        #expect(try store.channels(session: newer).isEmpty)
+        #expect(throws: StoreError.sessionNotFound(id: newer)) { try store.deleteSession(newer) }
+    }
+
+    @Test func appendingToAMissingSessionFails() throws {
+        let store = try SessionStore(path: ":memory:")
+        let error = try #require(throws: SQLiteError.self) {
+            try store.append(Reading(elapsedSeconds: 1, probeCelsius: 1, ambientCelsius: nil), session: 42)
+        }
+        #expect(error.isConstraintViolation)
+        #expect(error.description == "cannot append a reading to :memory:: FOREIGN KEY constraint failed")
+    }
+
+    @Test func fitsUpsertAndRoundTrip() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let first = FitRecord(
+            elapsedSeconds: 600.5, channel: 1, model: "conduction2",
+            parameters: ["k_per_s": 1.25e-4, "t_inf_c": 107.3, "t0_c": 4.1, "odd": .nan, "inf": -.infinity],
+            etaSeconds: 36_000, etaLowSeconds: 33_000.25, etaHighSeconds: 40_000, phase: "predicting")
+        var replaced = first
+        replaced.parameters = ["k_per_s": 2e-4]
+        replaced.etaSeconds = nil
+        replaced.phase = "stalled"
+        let other = FitRecord(
+            elapsedSeconds: 600.5, channel: 1, model: "newton", parameters: ["k_per_s": 0.1], etaSeconds: 1,
+            etaLowSeconds: nil, etaHighSeconds: nil, phase: "predicting")
+        let earlier = FitRecord(
+            elapsedSeconds: 30, channel: 2, model: "newton", parameters: [:], etaSeconds: nil, etaLowSeconds: nil,
+            etaHighSeconds: nil, phase: "warming")
+        try store.append(first, session: id)
+        let back = try store.fits(session: id)
+        #expect(back.count == 1)
+        #expect(back[0].parameters["odd"]?.isNaN == true)
+        #expect(back[0].parameters["inf"] == -.infinity)
+        #expect(back[0].parameters["k_per_s"] == 1.25e-4)
+        try store.append(replaced, session: id)
+        try store.append(other, session: id)
+        try store.append(earlier, session: id)
+        #expect(try store.fits(session: id) == [earlier, replaced, other])
+    }
+
+    @Test func eventsAndSeriesRoundTrip() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let events = [
+            SessionEvent(elapsedSeconds: 5, kind: .disconnected, channel: 1, detail: "timeout"),
+            SessionEvent(elapsedSeconds: 1.5, kind: .connected, detail: "link up"),
+            SessionEvent(elapsedSeconds: 5, kind: .connected, channel: 1, detail: "again"),
+        ]
+        for event in events { try store.append(event, session: id) }
+        #expect(try store.events(session: id) == [events[1], events[0], events[2]])
+
+        let vendor = NamedSeries(
+            name: NamedSeries.vendorPredictedRemainingSeconds, channel: 2,
+            points: [.init(elapsedSeconds: 0.5, value: 100), .init(elapsedSeconds: 1, value: 99.5)])
+        let other = NamedSeries(name: "a_series", channel: 2, points: [.init(elapsedSeconds: 3, value: -1)])
+        try store.append(vendor, session: id)
+        try store.append(other, session: id)
+        // A point at an existing millisecond replaces it.
+        try store.append(NamedSeries(name: "a_series", channel: 2, points: [.init(elapsedSeconds: 3, value: 7)]),
+                         session: id)
+        let expectedOther = NamedSeries(name: "a_series", channel: 2, points: [.init(elapsedSeconds: 3, value: 7)])
+        #expect(try store.series(session: id) == [expectedOther, vendor])
+    }
+
+    @Test func priorsRoundTrip() throws {
+        let store = try SessionStore(path: ":memory:")
+        let brisket = PriorRecord(
+            cut: "brisket", model: "conduction2", parameterNames: ["k_per_s", "t_inf_c"], mean: [1.5e-4, 110.25],
+            covariance: [1e-10, 2e-6, 2e-6, 16.5], cookCount: 12, updatedAtUnixMs: 1_700_000_000_000)
+        let generic = PriorRecord(
+            cut: "generic", model: "conduction2", parameterNames: ["k_per_s"], mean: [1e-4], covariance: [4e-10],
+            cookCount: 40, updatedAtUnixMs: 1_700_000_000_001)
+        try store.save(generic)
+        try store.save(brisket)
+        #expect(try store.priors() == [brisket, generic])
+        var updated = brisket
+        updated.cookCount = 13
+        updated.mean = [1.6e-4, 109]
+        try store.save(updated)
+        #expect(try store.priors(cut: "brisket") == [updated])
+        #expect(try store.priors(cut: "lamb").isEmpty)
+    }
+
+    @Test func defaultPathFollowsEnvironment() {
+        #expect(SessionStore.defaultPath(environment: ["COOKCAST_DB": "/a/b.db", "HOME": "/h"]) == "/a/b.db")
+        #expect(
+            SessionStore.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"])
+                == "/x/data/cookcast/cookcast.db")
+        #expect(
+            SessionStore.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h/"])
+                == "/h/.local/share/cookcast/cookcast.db")
+        #expect(SessionStore.defaultPath(environment: ["COOKCAST_DB": "", "HOME": "/h"]) == "/h/.local/share/cookcast/cookcast.db")
+    }
+}
