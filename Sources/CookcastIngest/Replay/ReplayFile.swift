@@ -1,0 +1,88 @@
+import CookcastCore
+import Foundation
+
+/// A whole replay file parsed up front: its events, and the lines that were skipped.
+///
+/// ```swift
+/// let file = try ReplayFile.load(path: "cook.csv")
+/// for issue in file.issues { print(issue) }   // "cook.csv:17: probe_c is not a finite number"
+/// let readings = file.readings()              // hex packets decoded, status packets dropped
+/// ```
+public struct ReplayFile: Sendable {
+    /// The path as given.
+    public let path: String
+    /// The format used.
+    public let format: ReplayFormat
+    /// Readings (CSV, JSON lines) or packets (hex log) in file order; no connection events.
+    public let events: [SourceEvent]
+    /// Lines skipped as broken, with their line numbers.
+    public let issues: [ReplayIssue]
+
+    /// Number of rows that produced an event.
+    public var validRowCount: Int { events.count }
+    /// Time of the last event in seconds (0 when empty).
+    public var lastElapsedSeconds: Double { events.last?.elapsedSeconds ?? 0 }
+
+    /// Reads and parses the file at `path`; the format comes from the extension, else the content.
+    ///
+    /// - Throws: `IngestError` when the file is missing, unreadable, of unknown format or has no valid row.
+    public static func load(path: String, format: ReplayFormat? = nil) throws -> ReplayFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw IngestError.fileNotFound(path: path)
+        }
+        guard !isDirectory.boolValue else { throw IngestError.unreadable(path: path, reason: "is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw IngestError.unreadable(path: path, reason: "permission denied or I/O error")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw IngestError.unreadable(path: path, reason: "not UTF-8 text")
+        }
+        return try parse(text: text, path: path, format: format ?? ReplayFormat.from(path: path))
+    }
+
+    /// Parses `text` as the content of `path` (nil format: guessed from the first data line).
+    public static func parse(text: String, path: String, format: ReplayFormat? = nil) throws -> ReplayFile {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var chosen = format
+        if chosen == nil {
+            for line in lines {
+                let t = line.trimmingCharacters(in: .whitespacesAndNewlines)
+                if t.isEmpty || t.hasPrefix("#") { continue }
+                guard let guess = ReplayFormat.guess(line: Substring(t)) else { throw IngestError.unknownFormat(path: path) }
+                chosen = guess
+                break
+            }
+        }
+        guard let resolved = chosen else { throw IngestError.noValidRows(path: path) }
+        var parser = ReplayLineParser(format: resolved)
+        var events: [SourceEvent] = []
+        var issues: [ReplayIssue] = []
+        events.reserveCapacity(lines.count)
+        for (index, line) in lines.enumerated() {
+            switch parser.parse(line) {
+            case .event(let e): events.append(e)
+            case .skip: break
+            case .issue(let message): issues.append(ReplayIssue(path: path, line: index + 1, message: message))
+            case .untimedPacket:
+                issues.append(ReplayIssue(path: path, line: index + 1, message: "packet without a time (expected t_s HEX)"))
+            }
+        }
+        guard !events.isEmpty else { throw IngestError.noValidRows(path: path) }
+        return ReplayFile(path: path, format: resolved, events: events, issues: issues)
+    }
+
+    /// Every reading: CSV/JSON rows as they are, hex packets through `decoder` (status and
+    /// undecodable packets are left out; see `events` for those).
+    public func readings(decoder: any ProbeDecoder = SeedProbeDecoder()) -> [Reading] {
+        events.compactMap { event in
+            switch event {
+            case .reading(let r): return r
+            case .packet(let bytes, let t, let channel):
+                if case .reading(let r) = decoder.decode(bytes, elapsedSeconds: t, channel: channel) { return r }
+                return nil
+            case .connection: return nil
+            }
+        }
+    }
+}

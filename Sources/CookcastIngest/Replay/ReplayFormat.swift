@@ -1,0 +1,39 @@
+import CookcastCore
+
+/// The line formats a replay file or stdin may use.
+public enum ReplayFormat: String, Sendable, Hashable, CaseIterable {
+    /// `t_s,probe_c,ambient_c[,channel]` with a header (extra columns ignored).
+    case csv
+    /// One JSON object per line: `{"t_s":..,"probe_c":..,"ambient_c":..,"battery_pct":..,"channel":..}`.
+    case jsonLines
+    /// `t_s HEX` per line: raw probe notifications, decoded by the probe's decoder.
+    case hexLog
+
+    /// The format implied by a file name's extension, nil when it says nothing.
+    public static func from(path: String) -> ReplayFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "csv": return .csv
+        case "jsonl", "ndjson", "json": return .jsonLines
+        case "hex", "hexlog", "log": return .hexLog
+        default: return nil
+        }
+    }
+
+    /// The format a line looks like (after comments and blank lines are skipped).
+    public static func guess(line: Substring) -> ReplayFormat? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("{") { return .jsonLines }
+        if trimmed.contains(",") { return .csv }
+        let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let last = tokens.last, Hex.isHexLike(last) else { return nil }
+        return .hexLog
+    }
+}
+
+extension Hex {
+    /// True when `text` is a plausible packet: an even number (>= 2) of hex digits.
+    static func isHexLike(_ text: Substring) -> Bool {
+        text.count >= 2 && text.count % 2 == 0 && text.allSatisfy(\.isHexDigit)
+    }
+}

@@ -1,0 +1,148 @@
+import CookcastCore
+import Foundation
+
+/// Parses replay lines (CSV, JSON lines, hex packet log) one at a time; shared by replay and stdin.
+///
+/// Stateful only for CSV, whose header names the columns. With `format == nil` each line's format
+/// is guessed (stdin may mix hex lines and CSV rows).
+public struct ReplayLineParser: Sendable {
+    /// What one line turned out to be.
+    public enum Outcome: Sendable, Hashable {
+        /// A reading or packet with its time.
+        case event(SourceEvent)
+        /// A packet without a time (`HEX` alone): the caller stamps it (stdin uses the wall clock).
+        case untimedPacket([UInt8])
+        /// Blank, comment or header.
+        case skip
+        /// Broken: skipped, with the reason.
+        case issue(String)
+    }
+
+    /// Where the CSV columns are.
+    struct Columns: Sendable, Hashable {
+        var count: Int?
+        var time = 0
+        var probe: Int? = 1
+        var ambient: Int? = 2
+        var channel: Int?
+        var battery: Int?
+    }
+
+    /// The fixed format, or nil to guess per line.
+    public let format: ReplayFormat?
+    private var columns: Columns?
+
+    /// A parser for `format` (nil: guess each line).
+    public init(format: ReplayFormat?) {
+        self.format = format
+    }
+
+    /// Parses one line (without its newline).
+    public mutating func parse(_ rawLine: Substring) -> Outcome {
+        var line = rawLine
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        if line.first == "\u{FEFF}" { line = line.dropFirst() }
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return .skip }
+        guard let lineFormat = format ?? ReplayFormat.guess(line: Substring(trimmed)) else {
+            return .issue("not CSV, JSON or t_s HEX")
+        }
+        switch lineFormat {
+        case .csv: return parseCSV(trimmed)
+        case .jsonLines: return Self.parseJSON(trimmed)
+        case .hexLog: return Self.parseHex(trimmed)
+        }
+    }
+
+    /// A finite number, or nil.
+    static func number(_ text: Substring) -> Double? {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        return value
+    }
+
+    private mutating func parseCSV(_ line: String) -> Outcome {
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Substring($0.trimmingCharacters(in: .whitespaces)) }
+        if columns == nil, let first = fields.first, Double(first) == nil {
+            columns = Self.columns(header: fields)
+            return .skip
+        }
+        if columns == nil { columns = Columns(count: fields.count, ambient: fields.count > 2 ? 2 : nil) }
+        guard let c = columns else { return .skip }
+        if let expected = c.count, fields.count != expected {
+            return .issue("expected \(expected) columns, found \(fields.count)")
+        }
+        guard c.time < fields.count, let t = Self.number(fields[c.time]) else {
+            return .issue("t_s is not a finite number")
+        }
+        func optional(_ index: Int?, _ name: String) -> Result<Double?, ParseFailure> {
+            guard let index, index < fields.count, !fields[index].isEmpty else { return .success(nil) }
+            guard let v = Self.number(fields[index]) else { return .failure(ParseFailure(message: "\(name) is not a finite number")) }
+            return .success(v)
+        }
+        do {
+            let probe = try optional(c.probe, "probe_c").get()
+            let ambient = try optional(c.ambient, "ambient_c").get()
+            let battery = try optional(c.battery, "battery_pct").get()
+            guard probe != nil || ambient != nil else { return .issue("no temperature") }
+            var channel = 1
+            if let ci = c.channel, ci < fields.count, !fields[ci].isEmpty {
+                guard let n = Int(fields[ci]), n >= 1 else { return .issue("channel is not a positive integer") }
+                channel = n
+            }
+            return .event(.reading(Reading(
+                channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
+                batteryPercent: battery)))
+        } catch {
+            return .issue(error.message)
+        }
+    }
+
+    private struct ParseFailure: Error { var message: String }
+
+    static func columns(header: [Substring]) -> Columns {
+        let names = header.map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
+        var c = Columns(count: names.count)
+        c.time = names.firstIndex(of: "t_s") ?? 0
+        c.probe = names.firstIndex(of: "probe_c") ?? (names.count > 1 ? 1 : nil)
+        c.ambient = names.firstIndex(of: "ambient_c") ?? (names.count > 2 && names.firstIndex(of: "probe_c") == nil ? 2 : nil)
+        c.channel = names.firstIndex(of: "channel")
+        c.battery = names.firstIndex(of: "battery_pct")
+        return c
+    }
+
+    private struct JSONRow: Decodable {
+        var t_s: Double
+        var probe_c: Double?
+        var ambient_c: Double?
+        var battery_pct: Double?
+        var channel: Int?
+    }
+
+    private static func parseJSON(_ line: String) -> Outcome {
+        guard let row = try? JSONDecoder().decode(JSONRow.self, from: Data(line.utf8)) else {
+            return .issue("not a JSON object with a numeric t_s")
+        }
+        guard row.t_s.isFinite else { return .issue("t_s is not a finite number") }
+        guard row.probe_c != nil || row.ambient_c != nil else { return .issue("no temperature") }
+        if let channel = row.channel, channel < 1 { return .issue("channel is not a positive integer") }
+        return .event(.reading(Reading(
+            channel: row.channel ?? 1, elapsedSeconds: row.t_s, probeCelsius: row.probe_c,
+            ambientCelsius: row.ambient_c, batteryPercent: row.battery_pct)))
+    }
+
+    private static func parseHex(_ line: String) -> Outcome {
+        var text = Substring(line)
+        if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
+        let tokens = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = tokens.first else { return .skip }
+        if tokens.count == 1 {
+            guard let bytes = Hex.bytes(from: String(first)), !bytes.isEmpty else { return .issue("bad hex packet") }
+            return .untimedPacket(bytes)
+        }
+        guard let t = number(first) else { return .issue("t_s is not a finite number") }
+        let hex = tokens.dropFirst().joined()
+        guard let bytes = Hex.bytes(from: hex), !bytes.isEmpty else { return .issue("bad hex packet") }
+        return .event(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
+    }
+}

@@ -1,0 +1,45 @@
+import CookcastCore
+import Foundation
+
+/// A `ReadingSource` replaying a recorded cook file (label `replay:<file name>`).
+///
+/// Emits `.connected` at 0, the file's events in order, then `.ended` at the last event's time.
+/// Parse issues are available up front in `file.issues`.
+public struct ReplaySource: ReadingSource {
+    public typealias Element = SourceEvent
+    public typealias Failure = Never
+
+    /// The parsed file.
+    public let file: ReplayFile
+
+    /// Loads `path` (see `ReplayFile.load`).
+    public init(path: String, format: ReplayFormat? = nil) throws {
+        file = try ReplayFile.load(path: path, format: format)
+    }
+
+    /// Replays an already parsed file.
+    public init(file: ReplayFile) {
+        self.file = file
+    }
+
+    public var label: String { "replay:\(URL(fileURLWithPath: file.path).lastPathComponent)" }
+    public var decoder: (any ProbeDecoder)? { file.format == .hexLog ? SeedProbeDecoder() : nil }
+
+    /// Walks the file's events between the connection events.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let file: ReplayFile
+        var position = -1
+
+        public mutating func next() async -> SourceEvent? {
+            defer { position += 1 }
+            if position == -1 { return .connection(.connected, elapsedSeconds: 0, detail: "replay started") }
+            if position < file.events.count { return file.events[position] }
+            if position == file.events.count {
+                return .connection(.ended, elapsedSeconds: file.lastElapsedSeconds, detail: "end of file")
+            }
+            return nil
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(file: file) }
+}

@@ -1,0 +1,235 @@
+import CookcastCore
+import Foundation
+import Testing
+@testable import CookcastIngest
+
+/// Writes `text` to a fresh temporary file with `name` and returns its path.
+func temporaryFile(_ name: String, _ text: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-ingest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appendingPathComponent(name)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
+/// Collects every event of a non-throwing source.
+func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
+    var events: [SourceEvent] = []
+    for try await e in source { events.append(e) }
+    return events
+}
+
+@Suite struct ReplaySourceTests {
+    static let cooks = "/work/shared/data/cooks"
+
+    /// Rows of a canonical CSV that hold a finite time and at least one finite temperature.
+    func countValidRows(_ path: String) throws -> Int {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().filter { line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard f.count == 3, let t = Double(f[0]), t.isFinite else { return false }
+            let probe = f[1].isEmpty ? nil : Double(f[1])
+            let ambient = f[2].isEmpty ? nil : Double(f[2])
+            if !f[1].isEmpty && !(probe?.isFinite ?? false) { return false }
+            if !f[2].isEmpty && !(ambient?.isFinite ?? false) { return false }
+            return probe != nil || ambient != nil
+        }.count
+    }
+
+    // Source: edwardspeyer/heat-ledger@5910c53 examples/roast-chicken.sqlite (MIT), BlueTherm Duo,
+    // normalised to canonical CSV in /work/shared/data/cooks (see its README.md).
+    // Source: fm75/sous-vide-temperature-study@62b5b17 Swordfish-1-inch.txt, Tappecue, 1/min.
+    @Test(arguments: ["heatledger_roast_chicken.csv", "sousvide_swordfish.csv"])
+    func realLogYieldsOneReadingPerValidRow(file: String) async throws {
+        let path = "\(Self.cooks)/\(file)"
+        let expected = try countValidRows(path)
+        #expect(expected > 100)
+        let source = try ReplaySource(path: path)
+        #expect(source.label == "replay:\(file)")
+        #expect(source.file.format == .csv)
+        #expect(source.file.issues.isEmpty)
+        #expect(source.file.validRowCount == expected)
+        let events = try await collect(source)
+        let readings = events.compactMap { e -> Reading? in
+            if case .reading(let r) = e { return r }
+            return nil
+        }
+        #expect(readings.count == expected)
+        #expect(events.first == .connection(.connected, elapsedSeconds: 0, detail: "replay started"))
+        #expect(events.last == .connection(.ended, elapsedSeconds: readings.last?.elapsedSeconds ?? -1, detail: "end of file"))
+        #expect(readings.allSatisfy { $0.probeCelsius?.isFinite ?? false })
+    }
+
+    @Test func brokenLinesAreReportedWithLineNumbersAndTheRestImported() throws {
+        let path = try temporaryFile("broken.csv", """
+            t_s,probe_c,ambient_c
+            0,20.0,110.0
+            abc,21.0,110.0
+            2,22.0
+            3,nan,110.0
+            4,23.5,
+            5,,
+            6,24.0,111.5,extra
+            7,inf,1
+            8,25.0,112.0
+            """)
+        let file = try ReplayFile.load(path: path)
+        #expect(file.validRowCount == 3)
+        #expect(file.issues.map(\.line) == [3, 4, 5, 7, 8, 9])
+        #expect(file.issues.first?.description.hasPrefix("\(path):3: ") == true)
+        let readings = file.readings()
+        #expect(readings.map(\.elapsedSeconds) == [0, 4, 8])
+        #expect(readings[1].ambientCelsius == nil)
+        #expect(abs((readings[1].probeCelsius ?? 0) - 23.5) < 1e-9)
+    }
+
+    @Test func channelColumnAndExtraColumns() throws {
+        let path = try temporaryFile("multi.csv", "t_s,probe_c,ambient_c,channel,note\n0,20,100,2,x\n1,21,,1,y\n")
+        let readings = try ReplayFile.load(path: path).readings()
+        #expect(readings.map(\.channel) == [2, 1])
+        #expect(readings[1].ambientCelsius == nil)
+    }
+
+    @Test func fileWithNoValidRowsThrowsOneLineError() throws {
+        let path = try temporaryFile("empty.csv", "t_s,probe_c,ambient_c\nx,y,z\n1,nan,nan\n")
+        #expect(throws: IngestError.noValidRows(path: path)) { try ReplayFile.load(path: path) }
+        #expect(!IngestError.noValidRows(path: path).description.contains("\n"))
+        #expect(throws: IngestError.fileNotFound(path: "/nonexistent/cook.csv")) {
+            try ReplaySource(path: "/nonexistent/cook.csv")
+        }
+        let binary = try temporaryFile("weird.dat", "hello world, this is text\nnot numbers here")
+        #expect(throws: IngestError.self) { try ReplayFile.load(path: binary) }
+        let unknown = try temporaryFile("weird.txt", "hello world\n")
+        #expect(throws: IngestError.unknownFormat(path: unknown)) { try ReplayFile.load(path: unknown) }
+    }
+
+    @Test func hexLogReplaysThroughTheDecoder() async throws {
+        // Worked examples from protocols.md: 00000064F500FB00DD -> probe 24.5 C, ambient 25.1 C, 87 %;
+        // 00000014DE00F000E9 -> 22.2 C / 24.0 C; 0001B70D01FFFFFF is the status packet.
+        let path = try temporaryFile("capture.hex", """
+            # seed probe capture
+            12.5 00000064F500FB00DD
+            13.0 0001B70D01FFFFFF
+            13.5 00 00 00 14 DE 00 F0 00 E9   # spaced bytes and a trailing comment
+            14.0 ZZZZ
+            14.5 00000064F5
+            """)
+        let source = try ReplaySource(path: path)
+        #expect(source.file.format == .hexLog)
+        #expect(source.file.issues.map(\.line) == [5])
+        let decoder = try #require(source.decoder)
+        var readings: [Reading] = []
+        var statuses = 0
+        var failures = 0
+        for await event in source {
+            guard case .packet(let bytes, let t, let channel) = event else { continue }
+            switch decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
+            case .reading(let r): readings.append(r)
+            case .status: statuses += 1
+            case .failure: failures += 1
+            }
+        }
+        #expect(statuses == 1)
+        #expect(failures == 1)
+        #expect(readings.count == 2)
+        #expect(readings[0].elapsedSeconds == 12.5)
+        #expect(abs((readings[0].probeCelsius ?? 0) - 24.5) < 1e-9)
+        #expect(abs((readings[0].ambientCelsius ?? 0) - 25.1) < 1e-9)
+        #expect((readings[0].batteryPercent ?? 0).rounded() == 87)
+        #expect(abs((readings[1].probeCelsius ?? 0) - 22.2) < 1e-9)
+        #expect(abs((readings[1].ambientCelsius ?? 0) - 24.0) < 1e-9)
+    }
+
+    @Test func jsonLines() throws {
+        let path = try temporaryFile("cook.jsonl", """
+            {"t_s": 0, "probe_c": 4.5, "ambient_c": 120.0, "battery_pct": 90, "channel": 1}
+            {"t_s": 1.5, "probe_c": 4.6}
+            {"t_s": "soon", "probe_c": 4.7}
+            not json
+            {"t_s": 3, "ambient_c": 121, "channel": 2}
+            """)
+        let file = try ReplayFile.load(path: path)
+        #expect(file.format == .jsonLines)
+        #expect(file.issues.map(\.line) == [3, 4])
+        let readings = file.readings()
+        #expect(readings.count == 3)
+        #expect(readings[0].batteryPercent == 90)
+        #expect(readings[2].channel == 2 && readings[2].probeCelsius == nil)
+    }
+
+    @Test func formatIsGuessedFromContentWithoutKnownExtension() throws {
+        let path = try temporaryFile("cook.data", "# hi\n0.5 00000064F500FB00DD\n")
+        #expect(try ReplayFile.load(path: path).format == .hexLog)
+    }
+}
+
+@Suite struct StdinSourceTests {
+    @Test func readsMixedLinesFromAPipeUntilEOF() async throws {
+        let pipe = Pipe()
+        let issues = IssueBox()
+        let source = StdinSource(fileHandle: pipe.fileHandleForReading) { issues.append($0) }
+        let writer = pipe.fileHandleForWriting
+        writer.write(Data("1.0 00000064F500FB00DD\n00000014DE00F000E9\nt_s,probe_c,ambient_c\n2.0,30.5,100\ngarbage!\n3.0 0001B70D01FF".utf8))
+        try writer.close()
+        let events = try await collect(source)
+        #expect(events.count == 6)
+        #expect(events.first == .connection(.connected, elapsedSeconds: 0, detail: "reading standard input"))
+        guard case .packet(let b0, let t0, _) = events[1], case .packet(_, let t1, _) = events[2],
+            case .reading(let r) = events[3], case .packet(let b4, _, _) = events[4]
+        else {
+            Issue.record("unexpected events \(events)")
+            return
+        }
+        #expect(b0 == Hex.bytes(from: "00000064F500FB00DD"))
+        #expect(t0 == 1.0)
+        #expect(t1 >= 0 && t1 < 10)  // wall clock since start
+        #expect(r.probeCelsius == 30.5 && r.elapsedSeconds == 2.0)
+        #expect(b4.count == 6)  // last line without newline still read
+        guard case .connection(.ended, _, _) = events[5] else {
+            Issue.record("no .ended")
+            return
+        }
+        #expect(issues.lines == [5])
+    }
+}
+
+final class IssueBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [ReplayIssue] = []
+    func append(_ issue: ReplayIssue) { lock.withLock { items.append(issue) } }
+    var lines: [Int] { lock.withLock { items.map(\.line) } }
+}
+
+@Suite struct PacedSourceTests {
+    /// 1001 readings, one per second of session time: 1000 s.
+    func thousandSecondFile() throws -> ReplayFile {
+        let rows = (0...1000).map { "\($0),\(20 + Double($0) * 0.01),100" }.joined(separator: "\n")
+        return try ReplayFile.parse(text: "t_s,probe_c,ambient_c\n" + rows, path: "paced.csv")
+    }
+
+    @Test func speedThousandTakesAboutOneSecond() async throws {
+        let source = PacedSource(ReplaySource(file: try thousandSecondFile()), speed: 1000)
+        #expect(source.label == "replay:paced.csv")
+        let clock = ContinuousClock()
+        var count = 0
+        let elapsed = try await clock.measure {
+            for try await _ in source { count += 1 }
+        }
+        #expect(count == 1003)
+        #expect(elapsed > .milliseconds(900) && elapsed < .seconds(4), "took \(elapsed)")
+    }
+
+    @Test func unpacedAndLongGapsDoNotSleep() async throws {
+        let clock = ContinuousClock()
+        let fast = try await clock.measure {
+            _ = try await collect(PacedSource(ReplaySource(file: try thousandSecondFile()), speed: PacedSource<ReplaySource>.unpaced))
+        }
+        #expect(fast < .milliseconds(500))
+        // A 10-hour gap at speed 1000 would be 36 s; it is capped at maxWaitSeconds.
+        let gap = try ReplayFile.parse(text: "t_s,probe_c,ambient_c\n0,20,100\n36000,21,100\n", path: "gap.csv")
+        let capped = try await clock.measure {
+            _ = try await collect(PacedSource(ReplaySource(file: gap), speed: 1000, maxWaitSeconds: 0.2))
+        }
+        #expect(capped < .seconds(2))
+    }
+}
