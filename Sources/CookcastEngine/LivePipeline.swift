@@ -12,7 +12,9 @@ import CookcastStore
 /// let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [dashboard])
 /// let summary = try await pipeline.run(SimulatorSource(preset: .turkey, seed: 1))
 /// ```
-public final class LivePipeline {
+///
+/// Not thread-safe: one task runs it (`@unchecked Sendable` only so that task can be cancelled from a signal handler).
+public final class LivePipeline: @unchecked Sendable {
     /// Settings of one run.
     public struct Configuration: Sendable {
         /// Session the readings go into.

@@ -165,7 +165,7 @@ struct LiveCommand: Command {
         let summary: LiveSummary
         do {
             if paced {
-                summary = try await InterruptibleRun.run { try await pipeline.run(PacedSource(source, speed: speed)) }
+                summary = try await InterruptibleRun.run { try await pipeline.run(PacedSource(source, speed: speed ?? PacedSource<Source>.unpaced)) }
             } else {
                 summary = try await InterruptibleRun.run { try await pipeline.run(source) }
             }
