@@ -1,0 +1,138 @@
+import CookcastCore
+import CookcastIngest
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastEngine
+
+/// A scripted source: the events given, in order (tests drive time by hand).
+struct ScriptedSource: ReadingSource {
+    typealias Element = SourceEvent
+    var events: [SourceEvent]
+    var label: String { "scripted" }
+    var decoder: (any ProbeDecoder)? { SeedProbeDecoder() }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var remaining: ArraySlice<SourceEvent>
+        mutating func next() async -> SourceEvent? { remaining.popFirst() }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(remaining: events[...]) }
+}
+
+/// Collects what the pipeline shows.
+final class RecordingSink: LiveSink, @unchecked Sendable {
+    var events: [LiveEvent] = []
+    var summary: LiveSummary?
+    var lastStatus: LiveStatus?
+    func handle(_ event: LiveEvent, status: LiveStatus) {
+        events.append(event)
+        lastStatus = status
+    }
+    func finish(_ summary: LiveSummary, status: LiveStatus) { self.summary = summary }
+}
+
+func temporaryStore() throws -> (SessionStore, Int64, String) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-engine-\(UUID().uuidString)").path
+    let store = try SessionStore(path: dir + "/test.db")
+    let id = try store.createSession(SessionInfo(startedAtUnixMs: 1_700_000_000_000, source: "scripted"),
+                                     channels: [ChannelInfo(channel: 1)])
+    return (store, id, dir)
+}
+
+func packet(_ probe: Double?, _ ambient: Double?, at t: Double) -> SourceEvent {
+    .packet(bytes: SeedProbeDecoder.encodeReading(probeCelsius: probe, ambientCelsius: ambient, batteryPercent: 80),
+            elapsedSeconds: t, channel: 1)
+}
+
+@Suite struct LivePipelineTests {
+    @Test func everyReadingAcrossADisconnectIsStoredInOneSession() async throws {
+        let (store, id, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var events: [SourceEvent] = [.connection(.connected, elapsedSeconds: 0, detail: nil)]
+        for i in 0..<20 { events.append(packet(20 + Double(i) * 0.1, 150, at: Double(i) * 0.5)) }
+        events.append(.connection(.disconnected, elapsedSeconds: 10, detail: "link lost"))
+        events.append(.connection(.connected, elapsedSeconds: 40, detail: "reconnected"))
+        for i in 0..<20 { events.append(packet(23 + Double(i) * 0.1, 151, at: 40 + Double(i) * 0.5)) }
+        events.append(.connection(.ended, elapsedSeconds: 50, detail: nil))
+
+        let sink = RecordingSink()
+        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [sink])
+        let summary = try await pipeline.run(ScriptedSource(events: events))
+
+        #expect(summary.readingsStored == 40)
+        #expect(summary.disconnects == 1)
+        let stored = try store.readings(session: id)
+        #expect(stored.count == 40)
+        #expect(abs(stored[0].probeCelsius! - 20.0) < 1e-9)
+        #expect(abs(stored[39].probeCelsius! - 24.9) < 1e-9)
+        let kinds = try store.events(session: id).map(\.kind)
+        #expect(kinds.contains(.disconnected))
+        #expect(kinds.filter { $0 == .connected }.count == 2)
+        #expect(try store.sessions().count == 1)
+        #expect(try store.session(id)?.status == .finished)
+    }
+
+    @Test func corruptPacketsAreLoggedAndTheSessionGoesOn() async throws {
+        let (store, id, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let events: [SourceEvent] = [
+            .connection(.connected, elapsedSeconds: 0, detail: nil),
+            packet(20, 100, at: 0.5),
+            .packet(bytes: [0x00, 0x00, 0x64], elapsedSeconds: 1.0, channel: 1),  // truncated
+            .packet(bytes: SeedProbeDecoder.capturedStatus, elapsedSeconds: 1.5, channel: 1),
+            .packet(bytes: SeedProbeDecoder.capturedStatus, elapsedSeconds: 2.5, channel: 1),
+            packet(20.2, 100, at: 2.0),
+            packet(20.2, 100, at: 2.0),  // re-delivered duplicate
+        ]
+        let sink = RecordingSink()
+        let summary = try await LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [sink])
+            .run(ScriptedSource(events: events))
+        #expect(summary.readingsStored == 2)
+        #expect(summary.decodeErrors == 1)
+        #expect(summary.duplicates == 1)
+        let stored = try store.events(session: id)
+        let decodeErrors = stored.filter { $0.kind == .decodeError }
+        #expect(decodeErrors.count == 1)
+        #expect(decodeErrors[0].detail.contains("000064"))
+        #expect(stored.filter { $0.kind == .probeStatus }.count == 1)  // constant status logged once
+    }
+
+    @Test func alarmsFireAndAreStored() async throws {
+        let (store, id, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var events: [SourceEvent] = [.connection(.connected, elapsedSeconds: 0, detail: nil)]
+        for i in 0..<10 { events.append(packet(70 + Double(i), 160, at: Double(i) * 10)) }
+        events.append(.connection(.disconnected, elapsedSeconds: 100, detail: nil))
+        events.append(.connection(.connected, elapsedSeconds: 200, detail: nil))
+        var rules = AlarmRules(targetCelsius: 74)
+        rules.probeLostAfterSeconds = 60
+        let summary = try await LivePipeline(
+            store: store, configuration: .init(sessionID: id, alarmRules: rules), eta: nil, sinks: []
+        ).run(ScriptedSource(events: events))
+        #expect(summary.alarms.contains(.targetReached))
+        #expect(summary.alarms.contains(.probeLost))
+        #expect(try store.events(session: id).filter { $0.kind == .alarm }.count == 2)
+    }
+
+    @Test func simulatedTurkeyIsStoredCompletely() async throws {
+        let (store, id, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let preset = try #require(SimulationPreset.named("turkey"))
+        let source = SimulatorSource(preset: preset, options: SimulationOptions(seed: 3))
+        var expected = 0
+        var simulator = CookSimulator(preset: preset, seed: 3)
+        let decoder = SeedProbeDecoder()
+        while let e = simulator.next() {
+            if case .packet(let b, let t, let ch) = e, case .reading = decoder.decode(b, elapsedSeconds: t, channel: ch) {
+                expected += 1
+            }
+        }
+        let summary = try await LivePipeline(store: store, configuration: .init(sessionID: id, batchSize: 500),
+                                             eta: nil, sinks: []).run(source)
+        #expect(summary.readingsStored + summary.duplicates == expected)
+        #expect(try store.readings(session: id).count == summary.readingsStored)
+        let maxProbe = try store.readings(session: id).compactMap(\.probeCelsius).max() ?? 0
+        #expect(maxProbe >= 74)
+    }
+}
