@@ -1,3 +1,4 @@
+import CookcastBlueZ
 import CookcastCore
 import CookcastEngine
 import CookcastIngest
@@ -121,7 +122,10 @@ struct LiveCommand: Command {
         case .stdin:
             return try await run(StdinSource(), store: store, paced: false)
         case .probe(let address):
-            throw CLIError("cannot use probe \(address): BLE support (BlueZ over D-Bus) is not built yet; use --simulate, --replay or --stdin",
+            if let problem = BluetoothAvailability.problem(environment: context.environment) {
+                throw CLIError(problem, exitCode: ExitCode.unavailable)
+            }
+            throw CLIError("probe \(address): connecting to BLE probes is not supported yet (BlueZ is reachable); use --simulate, --replay or --stdin",
                            exitCode: ExitCode.unavailable)
         }
     }

@@ -1,0 +1,18 @@
+/// A D-Bus failure: the error name and message libdbus reported, and what was being done.
+public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// D-Bus error name, e.g. `org.freedesktop.DBus.Error.NoServer`.
+    public var name: String
+    /// Message from the bus or libdbus.
+    public var message: String
+    /// What cookcast was doing, e.g. `connecting to the system bus`.
+    public var context: String
+
+    /// Creates an error.
+    public init(name: String, message: String, context: String) {
+        self.name = name
+        self.message = message
+        self.context = context
+    }
+
+    public var description: String { "\(context): \(message)" }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import CookcastBlueZ
+
+/// A private `dbus-daemon` for one test: started here, stopped with SIGKILL and reaped
+/// (Foundation.Process children of test threads may block SIGTERM; see toolchain.md).
+final class PrivateBus {
+    let process = Process()
+    let address: String
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.arguments = ["--session", "--nofork", "--print-address=1"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+@Suite struct DBusConnectionTests {
+    @Test func connectsToAPrivateBusAndListsNames() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        #expect(bus.address.hasPrefix("unix:"))
+        let connection = try DBusConnection(address: bus.address)
+        let names = try connection.listNames()
+        #expect(names.contains("org.freedesktop.DBus"))
+        #expect(try connection.uniqueName.map { names.contains($0) } == true)
+        #expect(try connection.nameHasOwner("org.freedesktop.DBus"))
+        #expect(try !connection.nameHasOwner("org.bluez"))
+        let problem = BluetoothAvailability.problem(environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
+        #expect(problem?.contains("org.bluez") == true)
+    }
+
+    @Test func aMissingBusIsAnErrorNotACrash() {
+        #expect(throws: DBusError.self) {
+            _ = try DBusConnection(address: "unix:path=/nonexistent/cookcast-test-bus")
+        }
+        let problem = BluetoothAvailability.problem(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        #expect(problem?.hasPrefix("no D-Bus system bus") == true)
+    }
+}
