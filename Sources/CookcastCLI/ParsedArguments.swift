@@ -17,7 +17,8 @@ public struct OptionSpec: Sendable {
 
 /// Arguments of one subcommand after parsing: options, flags and positionals.
 ///
-/// Accepts `--name value`, `--name=value`, `--flag` and `--` to end options. Anything
+/// Accepts `--name value`, `--name=value`, `--flag`, one-letter options declared without dashes
+/// (`-o FILE` for `o`), `-h` for `--help`, and `--` to end options. Anything
 /// undeclared is a usage error, so a typo never silently does the wrong thing.
 public struct ParsedArguments: Sendable {
     /// Values of valued options, in order given.
@@ -34,7 +35,8 @@ public struct ParsedArguments: Sendable {
         while i < arguments.count {
             let arg = arguments[i]
             i += 1
-            if optionsEnded || !arg.hasPrefix("--") || arg == "-" {
+            let isShortOption = arg.count == 2 && arg.hasPrefix("-") && arg != "--" && Double(arg) == nil
+            if optionsEnded || (!arg.hasPrefix("--") && !isShortOption) || arg == "-" {
                 if !optionsEnded, arg.hasPrefix("-"), arg.count > 1, Double(arg) == nil {
                     throw .usage("unknown option '\(arg)'")
                 }
@@ -45,7 +47,7 @@ public struct ParsedArguments: Sendable {
                 optionsEnded = true
                 continue
             }
-            var name = String(arg.dropFirst(2))
+            var name = isShortOption ? (arg == "-h" ? "help" : String(arg.dropFirst())) : String(arg.dropFirst(2))
             var inlineValue: String?
             if let eq = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: eq)...])

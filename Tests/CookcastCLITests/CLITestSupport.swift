@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// A temporary directory with a database path, removed by `cleanup()`.
+struct Sandbox {
+    let directory: String
+    var databasePath: String { directory + "/cookcast.db" }
+
+    init() {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-cli-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    func cleanup() { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// Runs `cookcast` in-process against this sandbox's database.
+    func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
+        let console = CapturingConsole()
+        var env = ProcessInfo.processInfo.environment
+        env["COOKCAST_DB"] = databasePath
+        let status = await CookcastMain.run(arguments, environment: env, console: console)
+        return (status, console.standardOutput, console.standardError)
+    }
+
+    func write(_ name: String, _ text: String) -> String {
+        let path = directory + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+}
+
+/// The real cook logs vendored in `Tests/Data` (see its README for provenance).
+enum SharedData {
+    static let root: String = {
+        var dir = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { dir.deleteLastPathComponent() }
+        return dir.appendingPathComponent("Tests/Data").path
+    }()
+
+    static func cook(_ name: String) -> String { root + "/cooks/" + name }
+}
+
+/// The built `cookcast` executable, next to the test bundle.
+enum CookcastBinary {
+    static var path: String {
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundleDir, bundleDir.deletingLastPathComponent(), bundleDir.deletingLastPathComponent().deletingLastPathComponent()] {
+            let p = candidate.appendingPathComponent("cookcast").path
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return bundleDir.appendingPathComponent("cookcast").path
+    }
+}

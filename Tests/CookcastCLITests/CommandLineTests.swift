@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+@Suite struct CommandLineTests {
+    @Test func decodeWorkedExample() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let r = await box.run(["decode", "00000064F500FB00DD"])
+        #expect(r.status == 0)
+        #expect(r.out == "probe 24.5 C, ambient 25.1 C, battery 87 %\n")
+        let f = await box.run(["decode", "00000064F500FB00DD", "--unit", "f"])
+        #expect(f.out == "probe 76.1 F, ambient 77.2 F, battery 87 %\n")
+        let status = await box.run(["decode", "00 01 B7 0D 01 FF FF FF"])
+        #expect(status.out.hasPrefix("status packet (not a reading)"))
+    }
+
+    @Test func badPacketsAndBadUsageExitWithOneLine() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let short = await box.run(["decode", "0000"])
+        #expect(short.status == 65)
+        #expect(short.err.split(separator: "\n").count == 1)
+        let notHex = await box.run(["decode", "zz"])
+        #expect(notHex.status == 64)
+        let unknownCommand = await box.run(["frobnicate"])
+        #expect(unknownCommand.status == 64)
+        #expect(unknownCommand.err.hasPrefix("cookcast: unknown command 'frobnicate'"))
+        let unknownFlag = await box.run(["sessions", "--bogus"])
+        #expect(unknownFlag.status == 64)
+        #expect(unknownFlag.err.contains("unknown option '--bogus'"))
+        #expect(unknownFlag.err.contains("usage: cookcast sessions"))
+        let twoSources = await box.run(["live", "--simulate", "turkey", "--stdin"])
+        #expect(twoSources.status == 64)
+        let badSpeed = await box.run(["live", "--simulate", "turkey", "--speed", "fast"])
+        #expect(badSpeed.status == 64)
+        let badPreset = await box.run(["live", "--simulate", "ostrich"])
+        #expect(badPreset.status == 64)
+        #expect(badPreset.err.contains("turkey"))
+    }
+
+    @Test func helpForEveryCommand() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let overview = await box.run(["--help"])
+        #expect(overview.status == 0)
+        for command in CookcastMain.commands {
+            #expect(overview.out.contains(command.name))
+            let help = await box.run([command.name, "--help"])
+            #expect(help.status == 0)
+            #expect(help.out.contains("usage: cookcast \(command.name)"))
+        }
+    }
+
+    @Test func replayOfARealLogStoresEveryValidRow() async throws {
+        // heatledger_roast_chicken.csv: BlueTherm Duo log from edwardspeyer/heat-ledger (MIT),
+        // normalised in ../shared/data/cooks.
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = SharedData.cook("heatledger_roast_chicken.csv")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+        let validRows = lines.filter { line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false)
+            return f.count >= 2 && Double(f[0]) != nil && (Double(f[1]) != nil || (f.count > 2 && Double(f[2]) != nil))
+        }.count
+        let r = await box.run(["live", "--replay", path, "--speed", "max", "--cut", "chicken", "--plain"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("\(validRows) readings stored"))
+        let sessions = await box.run(["sessions", "--json"])
+        #expect(sessions.out.contains("\"readings\":\(validRows)"))
+        #expect(sessions.out.contains("\"cut\":\"chicken\""))
+    }
+
+    @Test func simulatedCookEndsByItselfAndShowsUp() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let live = await box.run(["live", "--simulate", "chicken", "--seed", "4", "--speed", "max", "--plain"])
+        #expect(live.status == 0, "\(live.err)")
+        #expect(live.out.contains("ALARM target_reached"))
+        #expect(live.out.contains("session 1 source ended"))
+        let show = await box.run(["show", "1"])
+        #expect(show.status == 0)
+        #expect(show.out.contains("source     simulate:chicken"))
+        #expect(show.out.contains("status     finished"))
+        let missing = await box.run(["show", "99"])
+        #expect(missing.status == 65)
+    }
+
+    @Test func jsonLinesAreParseable() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let r = await box.run(["live", "--simulate", "steak", "--seed", "2", "--speed", "max", "--json"])
+        #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count > 1000)
+        for line in lines.prefix(50) + lines.suffix(5) {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["type"] != nil)
+        }
+        #expect(lines.last?.contains("\"type\":\"summary\"") == true)
+    }
+
+    @Test func brokenDatabasePathIsOneLineError() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let r = await box.run(["sessions", "--db", "/proc/cookcast/nope.db"])
+        #expect(r.status == 74)
+        #expect(r.err.split(separator: "\n").count == 1)
+        #expect(r.err.contains("/proc/cookcast/nope.db"))
+        let notADatabase = box.write("text.db", "hello, I am not a database\n")
+        let r2 = await box.run(["live", "--simulate", "steak", "--speed", "max", "--db", notADatabase])
+        #expect(r2.status == 74)
+        #expect(r2.err.split(separator: "\n").count == 1)
+    }
+
+    @Test func exportCSVAndJSON() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        _ = await box.run(["live", "--simulate", "steak", "--seed", "5", "--speed", "max", "--plain"])
+        let csv = await box.run(["export", "1", "--format", "csv"])
+        #expect(csv.status == 0)
+        #expect(csv.out.hasPrefix("t_s,probe_c,ambient_c,battery_pct\n"))
+        let json = await box.run(["export", "1", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+        #expect((object?["readings"] as? [Any])?.count == csv.out.split(separator: "\n").count - 1)
+        let svgPath = box.directory + "/cook.svg"
+        let plot = await box.run(["plot", "1", "-o", svgPath])
+        #expect(plot.status == 0)
+        let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg"))
+        #expect(svg.contains("target 52.0 C"))
+    }
+}
