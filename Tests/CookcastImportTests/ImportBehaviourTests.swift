@@ -249,3 +249,15 @@ struct ImportBehaviourTests {
         #expect(CivilTime.daysFromCivil(year: 2000, month: 3, day: 1) == 11_017)
     }
 }
+
+struct ImportOptionParsingTests {
+    @Test func utcOffset() {
+        #expect(ImportOptions.utcOffsetSeconds(parsing: "+01:00") == 3600)
+        #expect(ImportOptions.utcOffsetSeconds(parsing: "-05:30") == -19_800)
+        #expect(ImportOptions.utcOffsetSeconds(parsing: "-5") == -18_000)
+        #expect(ImportOptions.utcOffsetSeconds(parsing: "Z") == 0)
+        #expect(ImportOptions.utcOffsetSeconds(parsing: "1:5") == nil)
+        #expect(ImportOptions.utcOffsetSeconds(parsing: "+25") == nil)
+        #expect(ImportOptions.utcOffsetSeconds(parsing: "abc") == nil)
+    }
+}
