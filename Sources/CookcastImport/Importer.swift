@@ -1,4 +1,5 @@
 import CookcastCore
+import Foundation
 
 /// One group of files read as one unit (one ThermoPro cook, one iGrill cook, one other file).
 public struct ImportGroup: Sendable {
@@ -55,10 +56,27 @@ public struct Importer: Sendable {
 
     /// Reads the files at `paths` (all are read and recognised before any is parsed, so an
     /// unknown file stops the import before anything happens).
+    /// A directory stands for the files directly in it (sorted, hidden files skipped).
     public func read(paths: [String]) throws(ImportError) -> [ImportGroup] {
         var files: [ImportFile] = []
-        for path in paths { files.append(try ImportFile(path: path)) }
+        for path in Self.expand(paths) { files.append(try ImportFile(path: path)) }
         return try read(files: files)
+    }
+
+    /// `paths` with each directory replaced by the regular files directly in it, sorted by name.
+    public static func expand(_ paths: [String]) -> [String] {
+        let fm = FileManager.default
+        return paths.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                let names = try? fm.contentsOfDirectory(atPath: path)
+            else { return [path] }
+            let base = path.hasSuffix("/") ? path : path + "/"
+            return names.filter { !$0.hasPrefix(".") }.sorted().map { base + $0 }.filter {
+                var sub: ObjCBool = false
+                return fm.fileExists(atPath: $0, isDirectory: &sub) && !sub.boolValue
+            }
+        }
     }
 
     /// Reads files already in memory.

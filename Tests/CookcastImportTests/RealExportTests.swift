@@ -238,6 +238,11 @@ struct RealExportTests {
         #expect(ny.info.startedAtUnixMs == CookAssembly.ms(t0 + 3600 + 5 * 3600))
     }
 
+    @Test func directoriesExpandToTheirFiles() throws {
+        let groups = try TestData.read(["\(TestData.root ?? "")/raw/\(Self.iGrill)/"])
+        #expect(groups.count == 1 && groups[0].paths.count == 2)
+    }
+
     @Test func everyRawFileImports() throws {
         var paths: [String] = []
         for repo in [Self.combustion, Self.tempfit, Self.heatLedger, Self.probeAbility, Self.sousVide, Self.iGrill] {
