@@ -261,3 +261,60 @@ struct ImportOptionParsingTests {
         #expect(ImportOptions.utcOffsetSeconds(parsing: "abc") == nil)
     }
 }
+
+struct GroupingTests {
+    @Test func combustionFileWithTwoSessions() throws {
+        let text = """
+            Combustion Inc. Probe Data
+            CSV version: 4
+            Probe S/N: 1234
+            Created: 2024-05-01 20:00:00
+
+            Timestamp,SessionID,SequenceNumber,T1,T2,T3,T4,T5,T6,T7,T8,VirtualCoreTemperature,VirtualSurfaceTemperature,VirtualAmbientTemperature,EstimatedCoreTemperature,PredictionSetPoint,VirtualCoreSensor,VirtualSurfaceSensor,VirtualAmbientSensor,PredictionState,PredictionMode,PredictionType,PredictionValueSeconds
+            0,11,0,20,20,20,20,20,20,20,20,20,20,20,20,0,T1,T4,T8,Probe Not Inserted,None,None,131071
+            5,11,1,10,11,12,13,14,15,16,17,10,13,17,10,55,T1,T4,T8,Cooking,None,None,131071
+            10,11,2,11,12,13,14,15,16,17,18,11,14,18,11,55,T1,T4,T8,Predicting,Time to Removal,None,600
+            15,22,0,5,5,5,5,5,5,5,5,5,5,90,5,60,T1,T4,T8,Cooking,None,None,131071
+            broken line
+            20,22,1,6,6,6,6,6,6,6,6,6,6,91,6,60,T1,T4,T8,Predicting,None,None,300
+
+            """
+        let f = ImportFile(path: "ProbeData_1234_two.csv", bytes: Array(text.utf8))
+        let result = try #require(try Importer(options: ImportBehaviourTests.options).read(files: [f]).first?.result)
+        #expect(result.cooks.count == 2)
+        #expect(result.cooks.map(\.info.targetCelsius) == [55, 60])
+        #expect(result.cooks[0].readings.filter { $0.channel == 1 }.map(\.probeCelsius) == [10, 11])
+        #expect(result.cooks[1].readings.filter { $0.channel == 1 }.map(\.ambientCelsius) == [90, 91])
+        #expect(result.cooks[0].series.first?.points.map(\.value) == [600])
+        #expect(result.cooks[0].info.contentHash != result.cooks[1].info.contentHash)
+        #expect(result.cooks[0].info.probeId == "combustion:1234")
+        #expect(result.badRows.first?.firstLines == [11])
+        // Created (20:00:00 UTC here) is the last row (t = 20 s); session 11 starts at t = 5 s.
+        let created = CivilTime(year: 2024, month: 5, day: 1, hour: 20, minute: 0, second: 0).secondsAsIfUTC
+        #expect(result.cooks[0].info.startedAtUnixMs == CookAssembly.ms(created - 15))
+    }
+
+    @Test func thermoProGroupsByExportStampAndProbe() {
+        func f(_ name: String) -> ImportFile { ImportFile(path: name, bytes: []) }
+        let groups = ThermoProHistoryReader.group([
+            f("history_probe_1_20240101120000.csv"), f("history_probe_2_20240101120200.csv"),
+            f("history_probe_1_20240101120300.csv"),  // same probe again: another cook
+            f("history_probe_3_20240101150000.csv"),  // three hours later: another cook
+            f("history_probe_x.csv"),
+        ]).map { $0.map(\.path) }
+        #expect(groups.count == 4)
+        #expect(groups.contains(["history_probe_1_20240101120000.csv", "history_probe_2_20240101120200.csv"]))
+        #expect(groups.contains(["history_probe_1_20240101120300.csv"]))
+        #expect(groups.contains(["history_probe_3_20240101150000.csv"]))
+        #expect(groups.contains(["history_probe_x.csv"]))
+    }
+
+    @Test func iGrillGroupsByDeviceAndDate() {
+        func f(_ name: String) -> ImportFile { ImportFile(path: name, bytes: []) }
+        let groups = IGrillCSVReader.group([
+            f("iGrill_V2 - Brisket - 20180102.csv"), f("iGrill_V2 - Ambient - 20180102.csv"),
+            f("iGrill_V2 - Ribs - 20180105.csv"),
+        ]).map { $0.map(\.path) }
+        #expect(groups == [["iGrill_V2 - Brisket - 20180102.csv", "iGrill_V2 - Ambient - 20180102.csv"], ["iGrill_V2 - Ribs - 20180105.csv"]])
+    }
+}
