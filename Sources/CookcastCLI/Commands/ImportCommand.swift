@@ -1,0 +1,90 @@
+import CookcastCore
+import CookcastImport
+import CookcastStore
+import Foundation
+
+/// `cookcast import FILE...`: cooks exported by other apps (and cookcast's own CSV/JSON) into the store.
+struct ImportCommand: Command {
+    static let name = "import"
+    static let abstract = "import cooks exported by other thermometer apps"
+    static let usage =
+        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut CUT] [--target C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--dry-run]"
+    static let help = """
+        Formats (detected from the content unless --format is given):
+          combustion    Combustion Inc CSV export: one session per SessionID; virtual core (+ virtual
+                        ambient) is channel 1, T1..T8 channels 2-9, virtual surface 10; rows before
+                        insertion skipped; the vendor's PredictionValueSeconds kept as a series
+          thermopro     history_probe_N_<stamp>.csv (UTF-16 TSV): files exported within minutes of each
+                        other are one cook, probe N = channel N; a probe reading far above the others
+                        is the pit (--pit-probe N to name it); 32 F / ~670 F sentinels dropped
+          heatledger    heat-ledger / BlueTherm SQLite (sensor_1 pit, sensor_2 meat)
+          probeability  Probe-ability CSV (cook name, target and its predicted_remaining_s series)
+          tappecue      Tappecue text log (elapsed minutes, food, bath)
+          igrill        Weber iGrill v2 CSV, one file per probe; files with the same date stem are one
+                        cook; a probe that lay in the pit before insertion is detected and the
+                        session starts at insertion (probe_inserted event)
+          csv           canonical t_s,probe_c,ambient_c[,channel]    json  cookcast export --format json
+        Wall-clock exports are local time: --utc-offset (e.g. +01:00), else the TZ zone's offset at
+        the cook's date. The file's cut wins over --cut; --target and --name override the file.
+        The same file imported twice is recognised (content hash) and skipped.
+        Exit status: 0 imported (or already there), 65 unknown format or no usable data, 66 unreadable file.
+        """
+    static let options = OptionSpec(
+        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe"], flags: ["dry-run"])
+
+    let context: CommandContext
+    let paths: [String]
+    let format: ImportFormat?
+    let importOptions: ImportOptions
+    let isDryRun: Bool
+
+    init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        guard !arguments.positionals.isEmpty else { throw .usage("import needs at least one FILE") }
+        paths = arguments.positionals
+        do { format = try ImportFormat.named(arguments.value("format") ?? "auto") } catch { throw .usage(error.description) }
+        var offset: Int? = nil
+        if let text = arguments.value("utc-offset") {
+            guard let parsed = ImportOptions.utcOffsetSeconds(parsing: text) else {
+                throw .usage("option '--utc-offset' must look like +01:00 or -5, got '\(text)'")
+            }
+            offset = parsed
+        }
+        let library = try? context.models()
+        var cut = arguments.value("cut")
+        if let library { cut = try context.cut(named: cut, in: library)?.name }
+        importOptions = ImportOptions(
+            cut: cut, targetCelsius: try arguments.double("target", in: -50...500), name: arguments.value("name"),
+            utcOffsetSeconds: offset,
+            timeZone: context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current,
+            pitProbe: try arguments.int("pit-probe", in: 1...16), catalog: library?.cuts)
+        isDryRun = arguments.flag("dry-run")
+        self.context = context
+    }
+
+    func run() async throws(CLIError) -> Int32 {
+        let importer = Importer(options: importOptions, format: format)
+        let groups: [ImportGroup]
+        do {
+            groups = try importer.read(paths: paths)
+        } catch {
+            if case .unreadable = error { throw CLIError(error.description, exitCode: ExitCode.noInput) }
+            throw .data(error.description)
+        }
+        for group in groups {
+            for bad in group.result.badRows { context.console.errorLine("warning: \(bad.summary)") }
+            for note in group.result.notes { context.console.errorLine("note: \(note)") }
+        }
+        let cooks = groups.flatMap(\.result.cooks)
+        if isDryRun {
+            for cook in cooks { context.console.line("would import: \(cook.importSummary)") }
+            return ExitCode.success
+        }
+        let store = try context.openStore()
+        do {
+            for outcome in try importer.store(cooks, into: store) { context.console.line(outcome.summary) }
+        } catch {
+            throw .io("\(error)")
+        }
+        return ExitCode.success
+    }
+}

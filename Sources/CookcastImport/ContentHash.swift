@@ -1,0 +1,39 @@
+/// FNV-1a 64-bit hash of imported bytes: cheap, stable across platforms, good enough to notice
+/// that the same export is imported twice (not a security hash).
+public struct ContentHash: Sendable {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// A fresh hash.
+    public init() {}
+
+    /// Adds bytes.
+    public mutating func combine(_ bytes: [UInt8]) {
+        var h = state
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        state = h
+    }
+
+    /// Adds the UTF-8 bytes of a string.
+    public mutating func combine(_ text: String) { combine(Array(text.utf8)) }
+
+    /// 16 lower-case hex digits.
+    public var hex: String {
+        let digits = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Hash of several files in a stable order (sorted by file name, then path), each followed by
+    /// a separator so that moving bytes between files changes the hash; prefixed `fnv1a64:`.
+    public static func of(_ files: [ImportFile], suffix: String? = nil) -> String {
+        var hash = ContentHash()
+        for file in files.sorted(by: { ($0.fileName, $0.path) < ($1.fileName, $1.path) }) {
+            hash.combine(file.bytes)
+            hash.combine([0])
+        }
+        let base = "fnv1a64:" + hash.hex
+        return suffix.map { base + "/" + $0 } ?? base
+    }
+}

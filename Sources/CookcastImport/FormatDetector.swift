@@ -1,0 +1,43 @@
+/// The import formats, and which reader recognises a file.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    case combustion, thermopro, heatledger, probeability, tappecue, igrill, csv, json
+
+    /// The reader type for this format.
+    public var reader: any CookFormatReader.Type {
+        switch self {
+        case .combustion: return CombustionCSVReader.self
+        case .thermopro: return ThermoProHistoryReader.self
+        case .heatledger: return HeatLedgerSQLiteReader.self
+        case .probeability: return ProbeAbilityCSVReader.self
+        case .tappecue: return TappecueTextReader.self
+        case .igrill: return IGrillCSVReader.self
+        case .csv: return CanonicalCSVReader.self
+        case .json: return CookcastJSONReader.self
+        }
+    }
+
+    /// Names accepted by `--format` (besides `auto`).
+    public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// The format named by `--format` (`auto` = nil).
+    public static func named(_ name: String) throws(ImportError) -> ImportFormat? {
+        let n = name.lowercased()
+        if n == "auto" { return nil }
+        guard let f = ImportFormat(rawValue: n) else { throw .unknownFormatName(name, known: names) }
+        return f
+    }
+}
+
+/// Recognises the format of a file by sniffing each reader in a fixed order (the specific
+/// vendor formats first, the generic CSV last).
+public enum FormatDetector {
+    /// The order in which formats are tried.
+    public static let order: [ImportFormat] = [
+        .combustion, .thermopro, .heatledger, .probeability, .igrill, .tappecue, .json, .csv,
+    ]
+
+    /// The format of `file`, or nil when no reader recognises it.
+    public static func detect(_ file: ImportFile) -> ImportFormat? {
+        order.first { $0.reader.sniff(file) }
+    }
+}

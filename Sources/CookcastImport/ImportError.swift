@@ -1,0 +1,28 @@
+/// Why a file could not be imported at all. Descriptions are one line, naming the file.
+public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No reader recognised the file; `tried` lists the formats that were tried.
+    case unknownFormat(file: String, tried: [String])
+    /// The file could not be read (missing, permissions, not a database).
+    case unreadable(file: String, reason: String)
+    /// The file was recognised but holds no usable reading.
+    case noReadings(file: String, format: String)
+    /// The file was recognised but its structure is wrong (missing columns, bad header).
+    case malformed(file: String, format: String, reason: String)
+    /// The named format does not exist.
+    case unknownFormatName(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownFormat(let file, let tried):
+            return "\(file): unknown format (tried \(tried.joined(separator: ", ")))"
+        case .unreadable(let file, let reason):
+            return "\(file): \(reason)"
+        case .noReadings(let file, let format):
+            return "\(file): no readings found (format \(format))"
+        case .malformed(let file, let format, let reason):
+            return "\(file): not a valid \(format) file: \(reason)"
+        case .unknownFormatName(let name, let known):
+            return "unknown format '\(name)' (known: auto, \(known.joined(separator: ", ")))"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CookcastCore
+import Foundation
+
+/// What the user told `cookcast import` beyond the files themselves.
+public struct ImportOptions: Sendable {
+    /// Cut for cooks whose file does not name one (`--cut`); normalised through `catalog`.
+    public var cut: String?
+    /// Target in degrees Celsius (`--target`); overrides any target in the file.
+    public var targetCelsius: Double?
+    /// Session name (`--name`); overrides names taken from the file.
+    public var name: String?
+    /// Offset of the exporting device's clock from UTC in seconds (`--utc-offset`); nil = the
+    /// rules of `timeZone` at the cook's date.
+    public var utcOffsetSeconds: Int?
+    /// Zone of wall-clock exports when no offset is given (`TZ`, default the machine's zone).
+    public var timeZone: TimeZone
+    /// ThermoPro probe number that was in the pit (`--pit-probe N`); nil = detect.
+    public var pitProbe: Int?
+    /// Start time for formats with no wall clock (Tappecue, canonical CSV); nil = the file's
+    /// modification time.
+    public var startedAtUnixMs: Int64?
+    /// Known cuts, for normalising names and recognising cuts named in files; nil = names are
+    /// only lower-cased and `_`-joined.
+    public var catalog: CutCatalog?
+
+    /// Options; all default to "not given".
+    public init(
+        cut: String? = nil, targetCelsius: Double? = nil, name: String? = nil, utcOffsetSeconds: Int? = nil,
+        timeZone: TimeZone = .current, pitProbe: Int? = nil, startedAtUnixMs: Int64? = nil,
+        catalog: CutCatalog? = nil
+    ) {
+        self.cut = cut
+        self.targetCelsius = targetCelsius
+        self.name = name
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.timeZone = timeZone
+        self.pitProbe = pitProbe
+        self.startedAtUnixMs = startedAtUnixMs
+        self.catalog = catalog
+    }
+
+    /// The clock for wall-clock exports.
+    var clock: LocalClock { LocalClock(fixedOffsetSeconds: utcOffsetSeconds, timeZone: timeZone) }
+
+    /// The canonical form of a cut name the user gave: the catalog's name when known, else the
+    /// normalised text.
+    func normalizedCut(_ name: String) -> String {
+        catalog?.profile(named: name)?.name ?? CutCatalog.normalized(name)
+    }
+
+    /// The cut a free-text label names (`Pulled Pork`, `Beef Sirloin Rare`, `roast-chicken`), if
+    /// the catalog knows it: the whole label, else the longest run of its words that is a known
+    /// name or alias. Needs a catalog.
+    func cut(fromLabel label: String) -> String? {
+        guard let catalog else { return nil }
+        let words = label.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
+        guard !words.isEmpty else { return nil }
+        for length in stride(from: words.count, through: 1, by: -1) {
+            for start in 0...(words.count - length) {
+                let key = words[start..<(start + length)].joined(separator: "_")
+                if let p = catalog.profile(named: key) { return p.name }
+            }
+        }
+        return nil
+    }
+
+    /// The cut to store: the cut the file names, else `--cut`.
+    func resolvedCut(fromFile fileCut: String?) -> String? {
+        if let fileCut { return fileCut }
+        return cut.map(normalizedCut)
+    }
+
+    /// The start time for files with no wall clock.
+    func fallbackStartUnixMs(_ files: [ImportFile]) -> Int64 {
+        startedAtUnixMs ?? files.compactMap(\.modifiedAtUnixMs).min() ?? 0
+    }
+}

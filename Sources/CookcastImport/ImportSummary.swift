@@ -1,0 +1,49 @@
+import CookcastCore
+
+extension RecordedCook {
+    /// One line describing an imported cook, e.g.
+    /// `Pulled Pork (import:igrill): 2 channels [1 meat 8744, 2 ambient 9094], cut pork_shoulder, target -`.
+    public var importSummary: String {
+        let perChannel = channels.map { ch -> String in
+            let n = readings.lazy.filter { $0.channel == ch.channel }.count
+            return "\(ch.channel) \(ch.role.rawValue) \(n)"
+        }
+        let target = info.targetCelsius.map { TemperatureUnit.fixed($0, decimals: 1) + " C" } ?? "-"
+        let extras = series.map { "\($0.name) \($0.points.count)" } + events.filter { $0.kind == .probeInserted }.map { _ in "probe_inserted" }
+        return "\(info.name ?? "unnamed") (\(info.source)): \(channels.count) channel\(channels.count == 1 ? "" : "s") "
+            + "[\(perChannel.joined(separator: ", "))], cut \(info.cut ?? "-"), target \(target)"
+            + (extras.isEmpty ? "" : "; " + extras.joined(separator: ", "))
+    }
+}
+
+extension ImportOutcome {
+    /// `imported as session 12: ...` or `already imported as session 7, skipped: ...`.
+    public var summary: String {
+        switch self {
+        case .imported(let id, let cook): return "imported as session \(id): \(cook.importSummary)"
+        case .duplicate(let id, let cook): return "already imported as session \(id), skipped: \(cook.importSummary)"
+        }
+    }
+}
+
+extension ImportOptions {
+    /// Parses `--utc-offset`: `+01:00`, `-05:30`, `+2`, `-5`, `0`, `Z`/`UTC`; nil when invalid.
+    public static func utcOffsetSeconds(parsing text: String) -> Int? {
+        let t = text.trimmingCharacters(in: .whitespaces).uppercased()
+        if t == "Z" || t == "UTC" || t == "GMT" { return 0 }
+        var body = Substring(t)
+        var sign = 1
+        if body.first == "+" || body.first == "-" {
+            sign = body.first == "-" ? -1 : 1
+            body = body.dropFirst()
+        }
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hours = Int(parts[0]), (0...14).contains(hours) else { return nil }
+        var minutes = 0
+        if parts.count == 2 {
+            guard parts[1].count == 2, let m = Int(parts[1]), (0..<60).contains(m) else { return nil }
+            minutes = m
+        }
+        return sign * (hours * 3600 + minutes * 60)
+    }
+}

@@ -1,0 +1,139 @@
+import CookcastCore
+import Foundation
+
+/// One group of files read as one unit (one ThermoPro cook, one iGrill cook, one other file).
+public struct ImportGroup: Sendable {
+    /// The format the files were read as.
+    public var format: ImportFormat
+    /// The files, as given.
+    public var paths: [String]
+    /// What reading them produced.
+    public var result: ImportResult
+}
+
+/// What happened to one cook on `importFiles`.
+public enum ImportOutcome: Sendable {
+    /// Stored as a new session.
+    case imported(sessionID: Int64, cook: RecordedCook)
+    /// A session with the same content hash is already stored; nothing was written.
+    case duplicate(existingID: Int64, cook: RecordedCook)
+
+    /// The cook concerned.
+    public var cook: RecordedCook {
+        switch self {
+        case .imported(_, let cook), .duplicate(_, let cook): return cook
+        }
+    }
+}
+
+/// Where imported cooks go; `SessionStore` conforms (see `SessionStore+CookSink.swift`).
+public protocol CookSink {
+    /// The id of a stored session with this content hash, if any.
+    func sessionID(contentHash: String) throws -> Int64?
+    /// Stores a whole cook in one transaction and returns its session id.
+    func insertCook(_ cook: RecordedCook) throws -> Int64
+}
+
+/// Entry point of `cookcast import`: detects formats, groups files into cooks, reads them and
+/// (optionally) stores them, skipping cooks already imported.
+///
+/// ```swift
+/// let importer = Importer(options: ImportOptions(cut: "brisket", catalog: catalog), format: nil)
+/// let groups = try importer.read(paths: ["history_probe_1_20211113180049.csv", "history_probe_4_20211113180145.csv"])
+/// let outcomes = try importer.importFiles(paths, into: store)
+/// ```
+public struct Importer: Sendable {
+    /// Options from the command line.
+    public var options: ImportOptions
+    /// Forced format (`--format`), nil = detect per file.
+    public var format: ImportFormat?
+
+    /// An importer.
+    public init(options: ImportOptions = ImportOptions(), format: ImportFormat? = nil) {
+        self.options = options
+        self.format = format
+    }
+
+    /// Reads the files at `paths` (all are read and recognised before any is parsed, so an
+    /// unknown file stops the import before anything happens).
+    /// A directory stands for the files directly in it (sorted, hidden files skipped).
+    public func read(paths: [String]) throws(ImportError) -> [ImportGroup] {
+        var files: [ImportFile] = []
+        for path in Self.expand(paths) { files.append(try ImportFile(path: path)) }
+        return try read(files: files)
+    }
+
+    /// `paths` with each directory replaced by the regular files directly in it, sorted by name.
+    public static func expand(_ paths: [String]) -> [String] {
+        let fm = FileManager.default
+        return paths.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                let names = try? fm.contentsOfDirectory(atPath: path)
+            else { return [path] }
+            let base = path.hasSuffix("/") ? path : path + "/"
+            return names.filter { !$0.hasPrefix(".") }.sorted().map { base + $0 }.filter {
+                var sub: ObjCBool = false
+                return fm.fileExists(atPath: $0, isDirectory: &sub) && !sub.boolValue
+            }
+        }
+    }
+
+    /// Reads files already in memory.
+    public func read(files: [ImportFile]) throws(ImportError) -> [ImportGroup] {
+        var byFormat: [ImportFormat: [ImportFile]] = [:]
+        var formatOrder: [ImportFormat] = []
+        var position: [String: Int] = [:]
+        for (i, file) in files.enumerated() {
+            position[file.path] = position[file.path] ?? i
+            let detected: ImportFormat
+            if let format {
+                detected = format
+            } else if let found = FormatDetector.detect(file) {
+                detected = found
+            } else {
+                throw .unknownFormat(file: file.path, tried: FormatDetector.order.map(\.rawValue))
+            }
+            if byFormat[detected] == nil { formatOrder.append(detected) }
+            byFormat[detected, default: []].append(file)
+        }
+        var groups: [(first: Int, group: ImportGroup)] = []
+        for fmt in formatOrder {
+            guard let members = byFormat[fmt] else { continue }
+            let reader = fmt.reader.init(options: options)
+            for group in fmt.reader.group(members) {
+                let result = try reader.read(group)
+                let first = group.compactMap { position[$0.path] }.min() ?? 0
+                groups.append((first, ImportGroup(format: fmt, paths: group.map(\.path), result: result)))
+            }
+        }
+        return groups.sorted { $0.first < $1.first }.map(\.group)
+    }
+
+    /// All cooks of `read(paths:)` in one result.
+    public func readAll(paths: [String]) throws(ImportError) -> ImportResult {
+        var all = ImportResult()
+        for group in try read(paths: paths) { all.merge(group.result) }
+        return all
+    }
+
+    /// Reads `paths` and stores each cook not stored before (by `info.contentHash`), each in its
+    /// own transaction; returns one outcome per cook, in file order. Nothing is written when a
+    /// file cannot be read or recognised.
+    public func importFiles(_ paths: [String], into sink: some CookSink) throws -> [ImportOutcome] {
+        try store(read(paths: paths).flatMap(\.result.cooks), into: sink)
+    }
+
+    /// Stores cooks already read, skipping duplicates.
+    public func store(_ cooks: [RecordedCook], into sink: some CookSink) throws -> [ImportOutcome] {
+        var outcomes: [ImportOutcome] = []
+        for cook in cooks {
+            if let hash = cook.info.contentHash, let existing = try sink.sessionID(contentHash: hash) {
+                outcomes.append(.duplicate(existingID: existing, cook: cook))
+            } else {
+                outcomes.append(.imported(sessionID: try sink.insertCook(cook), cook: cook))
+            }
+        }
+        return outcomes
+    }
+}

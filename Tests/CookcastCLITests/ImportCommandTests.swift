@@ -1,0 +1,45 @@
+import CookcastCLI
+import Foundation
+import Testing
+
+/// `cookcast import` end to end on real exports (see `shared/data/README.md` for sources).
+struct ImportCommandTests {
+    static let dataRoot: String? = {
+        let fm = FileManager.default
+        if let env = ProcessInfo.processInfo.environment["COOKCAST_DATA_DIR"], fm.fileExists(atPath: env) { return env }
+        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        for _ in 0..<6 {
+            dir = dir.deletingLastPathComponent()
+            let candidate = dir.appendingPathComponent("shared/data").path
+            if fm.fileExists(atPath: candidate + "/raw") { return candidate }
+        }
+        return nil
+    }()
+
+    static let models = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Models").path
+
+    func run(_ arguments: [String], db: String) async -> (Int32, CapturingConsole) {
+        let console = CapturingConsole()
+        let env = ["COOKCAST_DB": db, "COOKCAST_MODELS": Self.models, "TZ": "UTC"]
+        return (await CookcastMain.run(arguments, environment: env, console: console), console)
+    }
+
+    @Test(.enabled(if: dataRoot != nil)) func importTwiceThenUnknown() async throws {
+        let db = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-cli-import-\(UUID().uuidString).db").path
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        // Source: ManOnWire/BBQ, iGrill v2 export of a pulled pork cook (meat + ambient files).
+        let dir = "\(Self.dataRoot ?? "")/raw/ManOnWire+BBQ"
+        let (first, out1) = await run(["import", dir], db: db)
+        #expect(first == 0)
+        #expect(out1.standardOutput.contains("imported as session 1: Pulled Pork"))
+        let (second, out2) = await run(["import", dir], db: db)
+        #expect(second == 0)
+        #expect(out2.standardOutput.contains("already imported as session 1"))
+        let (unknown, out3) = await run(["import", "/etc/hostname"], db: db)
+        #expect(unknown == 65)
+        #expect(out3.standardError.contains("unknown format (tried combustion"))
+        let (usage, _) = await run(["import", dir, "--utc-offset", "noon"], db: db)
+        #expect(usage == 64)
+    }
+}
