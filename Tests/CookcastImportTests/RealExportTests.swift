@@ -6,7 +6,7 @@ import Testing
 
 /// Every file in `shared/data/raw/` imports into the expected sessions, checked against the
 /// normalised copies in `shared/data/cooks/` (values within 0.01 C, same counts and times).
-@Suite(.enabled(if: TestData.available, "shared/data not found (set COOKCAST_DATA_DIR)"))
+@Suite
 struct RealExportTests {
     // Source: mschinis/combustion-inc-analyser (ExampleCSV/ProbeData_*.csv), Combustion Inc app exports.
     static let combustion = "mschinis+combustion-inc-analyser"

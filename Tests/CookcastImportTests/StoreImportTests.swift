@@ -6,7 +6,7 @@ import Testing
 @testable import CookcastImport
 
 /// Imports into a real `SessionStore`: everything stored reads back the same, twice is a duplicate.
-@Suite(.enabled(if: TestData.available, "shared/data not found (set COOKCAST_DATA_DIR)"))
+@Suite
 struct StoreImportTests {
     static func temporaryStore() throws -> (SessionStore, String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-import-\(UUID().uuidString).db").path

@@ -4,19 +4,15 @@ import Testing
 
 @testable import CookcastImport
 
-/// Locates `shared/data` (real cook logs; see its README for sources): `COOKCAST_DATA_DIR`, else a
-/// `shared/data` next to an ancestor of this file (`/work/main` -> `/work/shared`).
+/// Locates the real cook logs (see their README for sources): `COOKCAST_DATA_DIR`, else the copy
+/// vendored in the repository at `Tests/Data`.
 enum TestData {
     static let root: String? = {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["COOKCAST_DATA_DIR"], fm.fileExists(atPath: env) { return env }
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<6 {
-            dir = dir.deletingLastPathComponent()
-            let candidate = dir.appendingPathComponent("shared/data").path
-            if fm.fileExists(atPath: candidate + "/raw") { return candidate }
-        }
-        return nil
+        let vendored = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Data").path
+        return fm.fileExists(atPath: vendored + "/raw") ? vendored : nil
     }()
 
     static var available: Bool { root != nil }

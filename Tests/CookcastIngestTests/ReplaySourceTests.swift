@@ -20,7 +20,8 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
 }
 
 @Suite struct ReplaySourceTests {
-    static let cooks = "/work/shared/data/cooks"
+    static let cooks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Data/cooks").path
 
     /// Rows of a canonical CSV that hold a finite time and at least one finite temperature.
     func countValidRows(_ path: String) throws -> Int {
@@ -37,7 +38,7 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
     }
 
     // Source: edwardspeyer/heat-ledger@5910c53 examples/roast-chicken.sqlite (MIT), BlueTherm Duo,
-    // normalised to canonical CSV in /work/shared/data/cooks (see its README.md).
+    // normalised to canonical CSV in Tests/Data/cooks, a copy of the shared data (see its README.md).
     // Source: fm75/sous-vide-temperature-study@62b5b17 Swordfish-1-inch.txt, Tappecue, 1/min.
     @Test(arguments: ["heatledger_roast_chicken.csv", "sousvide_swordfish.csv"])
     func realLogYieldsOneReadingPerValidRow(file: String) async throws {
@@ -224,12 +225,13 @@ final class IssueBox: @unchecked Sendable {
         let fast = try await clock.measure {
             _ = try await collect(PacedSource(ReplaySource(file: try thousandSecondFile()), speed: PacedSource<ReplaySource>.unpaced))
         }
-        #expect(fast < .milliseconds(500))
+        // Paced at real time this file would take 1000 s; the bound is loose for loaded CI machines.
+        #expect(fast < .seconds(5))
         // A 10-hour gap at speed 1000 would be 36 s; it is capped at maxWaitSeconds.
         let gap = try ReplayFile.parse(text: "t_s,probe_c,ambient_c\n0,20,100\n36000,21,100\n", path: "gap.csv")
         let capped = try await clock.measure {
             _ = try await collect(PacedSource(ReplaySource(file: gap), speed: 1000, maxWaitSeconds: 0.2))
         }
-        #expect(capped < .seconds(2))
+        #expect(capped < .seconds(10))
     }
 }
