@@ -217,7 +217,8 @@ final class IssueBox: @unchecked Sendable {
             for try await _ in source { count += 1 }
         }
         #expect(count == 1003)
-        #expect(elapsed > .milliseconds(900) && elapsed < .seconds(4), "took \(elapsed)")
+        // Lower bound: pacing happened. Upper bound loose: parallel tests share the cooperative pool.
+        #expect(elapsed > .milliseconds(900) && elapsed < .seconds(30), "took \(elapsed)")
     }
 
     @Test func unpacedAndLongGapsDoNotSleep() async throws {
