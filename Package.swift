@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "CookcastBlueZTests", dependencies: ["CookcastCore", "CookcastBlueZ"]),
         .testTarget(name: "CookcastEngineTests",
                     dependencies: ["CookcastCore", "CookcastEngine", "CookcastStore", "CookcastIngest"]),
-        .testTarget(name: "CookcastCLITests", dependencies: ["CookcastCLI"]),
+        .testTarget(name: "CookcastCLITests", dependencies: ["CookcastCLI", "CookcastCore", "CookcastStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import CookcastCore
+import CookcastIngest
 
-/// cookcast's canonical CSV (`t_s,probe_c,ambient_c[,channel]`, as in `data/cooks/` and
+/// cookcast's canonical CSV (`t_s,probe_c,ambient_c[,channel][,battery_pct]`, as in `data/cooks/` and
 /// `cookcast export --format csv`): seconds since the first reading, Celsius, empty = no value.
 /// No wall clock: the start is `--start`/the file's modification time.
 public struct CanonicalCSVReader: CookFormatReader {
@@ -22,34 +23,17 @@ public struct CanonicalCSVReader: CookFormatReader {
 
     private func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
         let fmt = Self.formatName
-        let lines = TextDecoding.lines(file.bytes)
-        guard let headerLine = lines.first else { throw .noReadings(file: file.path, format: fmt) }
-        let header = CSVLine.fields(headerLine)
-        guard let cT = header.firstIndex(of: "t_s"), let cP = header.firstIndex(of: "probe_c") else {
-            throw .malformed(file: file.path, format: fmt, reason: "header must start with t_s,probe_c")
+        // The same line parser as `live --replay`, so both read the canonical CSV identically
+        // (t_s, probe_c, ambient_c, optional channel and battery_pct columns).
+        let replay: ReplayFile
+        do {
+            replay = try ReplayFile.parse(text: TextDecoding.text(file.bytes), path: file.path, format: .csv)
+        } catch {
+            throw .noReadings(file: file.path, format: fmt)
         }
-        let cA = header.firstIndex(of: "ambient_c")
-        let cC = header.firstIndex(of: "channel")
         var bad = BadRows(file: file.path)
-        var readings: [Reading] = []
-        for i in 1..<max(lines.count, 1) {
-            if lines[i].trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            let f = CSVLine.fields(lines[i])
-            func opt(_ c: Int?) -> Double?? {
-                guard let c else { return .some(nil) }
-                if c >= f.count || f[c].isEmpty { return .some(nil) }
-                guard let v = Double(f[c]), v.isFinite else { return nil }
-                return .some(v)
-            }
-            let channel = cC.flatMap { $0 < f.count ? Int(f[$0]) : nil } ?? 1
-            guard cT < f.count, let t = Double(f[cT]), t.isFinite, let p = opt(cP), let a = opt(cA), p != nil || a != nil,
-                channel >= 1
-            else {
-                bad.add(line: i + 1)
-                continue
-            }
-            readings.append(Reading(channel: channel, elapsedSeconds: t, probeCelsius: p, ambientCelsius: a))
-        }
+        for issue in replay.issues { bad.add(line: issue.line) }
+        var readings = replay.readings()
         guard !readings.isEmpty else { throw .noReadings(file: file.path, format: fmt) }
         readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
         let start = options.fallbackStartUnixMs([file])

@@ -1,3 +1,4 @@
+import CookcastStore
 import Foundation
 import Testing
 
@@ -130,5 +131,31 @@ import Testing
         let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
         #expect(svg.hasPrefix("<svg"))
         #expect(svg.contains("target 52.0 C"))
+    }
+}
+
+@Suite struct RoundTripTests {
+    @Test func exportThenImportGivesIdenticalReadings() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        // A simulated cook (decoded from real packet bytes, with battery) and a real log
+        // (tempfit_brisket_2021_p1.csv: DevinBerchtold/TempFit, MIT) as the two originals.
+        _ = await box.run(["live", "--simulate", "steak", "--seed", "9", "--speed", "max", "--plain"])
+        _ = await box.run(["import", SharedData.cook("tempfit_brisket_2021_p1.csv"), "--cut", "brisket"])
+        for original in [Int64(1), 2] {
+            for format in ["csv", "json"] {
+                let exported = await box.run(["export", String(original), "--format", format])
+                #expect(exported.status == 0)
+                let path = box.write("cook-\(original).\(format)", exported.out)
+                let imported = await box.run(["import", path, "--cut", "brisket"])
+                #expect(imported.status == 0, "\(imported.err)")
+                let store = try SessionStore(path: box.databasePath, readOnly: true)
+                let newest = try #require(try store.sessions().last?.id)
+                let before = try store.readings(session: original)
+                let after = try store.readings(session: newest)
+                #expect(before.count > 100)
+                #expect(before == after, "\(format) round trip of session \(original)")
+            }
+        }
     }
 }
