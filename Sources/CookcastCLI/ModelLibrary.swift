@@ -43,7 +43,8 @@ public struct ModelLibrary: Sendable {
         let fm = FileManager.default
         func isModels(_ dir: String) -> Bool { fm.fileExists(atPath: dir + "/cuts.json") }
         if let explicit = environment["COOKCAST_MODELS"], isModels(explicit) { return explicit }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        // The running binary's real path (/proc/self/exe), not argv[0], which is a bare name when run from PATH.
+        let exe = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")).resolvingSymlinksInPath()
         var dir = exe.deletingLastPathComponent()
         let installed = dir.deletingLastPathComponent().appendingPathComponent("share/cookcast/Models").path
         if isModels(installed) { return installed }
