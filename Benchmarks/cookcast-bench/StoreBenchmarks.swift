@@ -19,18 +19,8 @@ struct StoreBenchmarks {
         // Baseline: a prepared INSERT in one transaction into a table with the same primary key.
         let plainBatch = try harness.measure("sqlite plain insert loop, 1 transaction", unit: "rows/s", higherIsBetter: true) {
             let db = try freshConnection("plain-batch")
-            try db.execute("CREATE TABLE r(session_id INTEGER, channel INTEGER, t_ms INTEGER, probe_c REAL, ambient_c REAL, battery_pct REAL, link_epoch INTEGER, PRIMARY KEY(session_id, channel, t_ms)) WITHOUT ROWID")
-            let stmt = try db.prepare("INSERT INTO r VALUES (1, ?, ?, ?, ?, ?, 0)")
-            try db.transaction {
-                for r in readings {
-                    stmt.bind(r.channel, at: 1)
-                    stmt.bind(Int64(r.elapsedSeconds * 1000), at: 2)
-                    stmt.bind(r.probeCelsius, at: 3)
-                    stmt.bind(r.ambientCelsius, at: 4)
-                    stmt.bind(r.batteryPercent, at: 5)
-                    try stmt.run()
-                }
-            }
+            let insert = try plainTable(db)
+            try db.transaction { for r in readings { try insert(r) } }
             return readings.count
         }
         results.append(plainBatch)
@@ -54,16 +44,8 @@ struct StoreBenchmarks {
             let db = try freshConnection("plain-single")
             try db.execute("PRAGMA journal_mode=WAL")
             try db.execute("PRAGMA synchronous=NORMAL")
-            try db.execute("CREATE TABLE r(session_id INTEGER, channel INTEGER, t_ms INTEGER, probe_c REAL, ambient_c REAL, battery_pct REAL, link_epoch INTEGER, PRIMARY KEY(session_id, channel, t_ms)) WITHOUT ROWID")
-            let stmt = try db.prepare("INSERT INTO r VALUES (1, ?, ?, ?, ?, ?, 0)")
-            for r in few {
-                stmt.bind(r.channel, at: 1)
-                stmt.bind(Int64(r.elapsedSeconds * 1000), at: 2)
-                stmt.bind(r.probeCelsius, at: 3)
-                stmt.bind(r.ambientCelsius, at: 4)
-                stmt.bind(r.batteryPercent, at: 5)
-                try stmt.run()
-            }
+            let insert = try plainTable(db)
+            for r in few { try insert(r) }
             return few.count
         }
         results.append(plainSingle)
@@ -85,6 +67,23 @@ struct StoreBenchmarks {
             return back.count
         })
         return results
+    }
+
+    /// The readings table with its primary key, and a prepared single-row insert into it.
+    private func plainTable(_ db: SQLiteConnection) throws -> (Reading) throws -> Void {
+        try db.execute("""
+            CREATE TABLE r(session_id INTEGER, channel INTEGER, t_ms INTEGER, probe_c REAL, ambient_c REAL,
+            battery_pct REAL, link_epoch INTEGER, PRIMARY KEY(session_id, channel, t_ms)) WITHOUT ROWID
+            """)
+        let stmt = try db.prepare("INSERT INTO r VALUES (1, ?, ?, ?, ?, ?, 0)")
+        return { r in
+            stmt.bind(r.channel, at: 1)
+            stmt.bind(Int64(r.elapsedSeconds * 1000), at: 2)
+            stmt.bind(r.probeCelsius, at: 3)
+            stmt.bind(r.ambientCelsius, at: 4)
+            stmt.bind(r.batteryPercent, at: 5)
+            try stmt.run()
+        }
     }
 
     private func freshConnection(_ name: String) throws -> SQLiteConnection {

@@ -4,7 +4,7 @@ import CookcastIngest
 /// cookcast's canonical CSV (`t_s,probe_c,ambient_c[,channel][,battery_pct]`, as in `data/cooks/` and
 /// `cookcast export --format csv`): seconds since the first reading, Celsius, empty = no value.
 /// No wall clock: the start is `--start`/the file's modification time.
-public struct CanonicalCSVReader: CookFormatReader {
+public struct CanonicalCSVReader: SingleFileCookReader {
     public static let formatName = "csv"
 
     let options: ImportOptions
@@ -15,13 +15,7 @@ public struct CanonicalCSVReader: CookFormatReader {
         return head.hasPrefix("t_s,probe_c")
     }
 
-    public func read(_ files: [ImportFile]) throws(ImportError) -> ImportResult {
-        var result = ImportResult()
-        for file in files { result.merge(try readFile(file)) }
-        return result
-    }
-
-    private func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
+    public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
         let fmt = Self.formatName
         // The same line parser as `live --replay`, so both read the canonical CSV identically
         // (t_s, probe_c, ambient_c, optional channel and battery_pct columns).

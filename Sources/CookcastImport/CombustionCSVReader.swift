@@ -16,7 +16,7 @@ import CookcastCore
 /// prediction) becomes the `vendor_predicted_remaining_s` series; the most frequent non-zero
 /// `PredictionSetPoint` is the target. Wall clock: the export's `Created` time is taken as the
 /// moment of the last logged row (the app stamps the export time), so the start is estimated.
-public struct CombustionCSVReader: CookFormatReader {
+public struct CombustionCSVReader: SingleFileCookReader {
     public static let formatName = "combustion"
     /// `PredictionValueSeconds` when the probe has no prediction (0x1FFFF).
     public static let noPrediction = 131_071.0
@@ -38,13 +38,7 @@ public struct CombustionCSVReader: CookFormatReader {
         var values: [String]
     }
 
-    public func read(_ files: [ImportFile]) throws(ImportError) -> ImportResult {
-        var result = ImportResult()
-        for file in files { result.merge(try readFile(file)) }
-        return result
-    }
-
-    private func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
+    public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
         let fmt = Self.formatName
         let lines = TextDecoding.lines(file.bytes)
         guard let headerIndex = lines.firstIndex(where: { $0.hasPrefix("Timestamp,") }) else {

@@ -20,3 +20,17 @@ public protocol CookFormatReader: Sendable {
 extension CookFormatReader {
     public static func group(_ files: [ImportFile]) -> [[ImportFile]] { files.map { [$0] } }
 }
+
+/// A format whose files are read one by one (each file is one or more cooks on its own).
+public protocol SingleFileCookReader: CookFormatReader {
+    /// Reads one file into cooks.
+    func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult
+}
+
+extension SingleFileCookReader {
+    public func read(_ files: [ImportFile]) throws(ImportError) -> ImportResult {
+        var result = ImportResult()
+        for file in files { result.merge(try readFile(file)) }
+        return result
+    }
+}

@@ -7,7 +7,7 @@ import CookcastStore
 /// Channel 1 = meat (`sensor_2`) with the pit aligned as `ambient_c` (`AmbientAligner`, as in
 /// `data/cooks/heatledger_*.csv`); channel 2 = pit (role `.ambient`, `probe_c` nil). Time zero is
 /// the first valid meat reading. Other tables (e.g. `sensor_1_orig`) are ignored.
-public struct HeatLedgerSQLiteReader: CookFormatReader {
+public struct HeatLedgerSQLiteReader: SingleFileCookReader {
     public static let formatName = "heatledger"
     /// The value heat-ledger writes when a sensor has no probe, in milli-degrees.
     public static let absentMilliCelsius: Int64 = -300_000
@@ -20,12 +20,6 @@ public struct HeatLedgerSQLiteReader: CookFormatReader {
         guard file.bytes.count > 100, Array(file.bytes.prefix(magic.count)) == magic else { return false }
         let schema = String(decoding: file.bytes.prefix(16_384), as: UTF8.self)
         return schema.contains("sensor_2") || schema.contains("sensor_1")
-    }
-
-    public func read(_ files: [ImportFile]) throws(ImportError) -> ImportResult {
-        var result = ImportResult()
-        for file in files { result.merge(try readFile(file)) }
-        return result
     }
 
     private func samples(_ db: SQLiteReader, table: String, file: String, bad: inout BadRows, absent: inout Int)
@@ -54,7 +48,7 @@ public struct HeatLedgerSQLiteReader: CookFormatReader {
         return out
     }
 
-    private func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
+    public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
         let fmt = Self.formatName
         let db: SQLiteReader
         let tables: [String]

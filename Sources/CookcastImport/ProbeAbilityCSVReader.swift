@@ -8,7 +8,7 @@ import CookcastCore
 /// none) becomes the `vendor_predicted_remaining_s` series; the header target is the target and
 /// `cook_name` the name (and the cut, when it names one). The export time is taken as the moment
 /// of the last row, so the start is estimated.
-public struct ProbeAbilityCSVReader: CookFormatReader {
+public struct ProbeAbilityCSVReader: SingleFileCookReader {
     public static let formatName = "probeability"
 
     let options: ImportOptions
@@ -20,13 +20,7 @@ public struct ProbeAbilityCSVReader: CookFormatReader {
             || head.hasPrefix("elapsed_s,internal_temp_c")
     }
 
-    public func read(_ files: [ImportFile]) throws(ImportError) -> ImportResult {
-        var result = ImportResult()
-        for file in files { result.merge(try readFile(file)) }
-        return result
-    }
-
-    private func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
+    public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
         let fmt = Self.formatName
         let lines = TextDecoding.lines(file.bytes)
         var meta: [String: String] = [:]

@@ -8,7 +8,7 @@ import CookcastCore
 /// as repeats. The food column's name is the session name; an ambient column named `Bath` means
 /// a water bath (cut `sous_vide`), otherwise the food name may name the cut. No wall clock: the
 /// start is `--start`/the file's modification time.
-public struct TappecueTextReader: CookFormatReader {
+public struct TappecueTextReader: SingleFileCookReader {
     public static let formatName = "tappecue"
 
     let options: ImportOptions
@@ -21,13 +21,7 @@ public struct TappecueTextReader: CookFormatReader {
         return f.count >= 3 && f.contains("ElapsedTime")
     }
 
-    public func read(_ files: [ImportFile]) throws(ImportError) -> ImportResult {
-        var result = ImportResult()
-        for file in files { result.merge(try readFile(file)) }
-        return result
-    }
-
-    private func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
+    public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
         let fmt = Self.formatName
         let lines = TextDecoding.lines(file.bytes)
         guard let headerLine = lines.first else { throw .noReadings(file: file.path, format: fmt) }
