@@ -159,3 +159,42 @@ import Testing
         }
     }
 }
+
+@Suite struct BadInputTests {
+    @Test func replayWithNoValidRowsExits65() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = box.write("empty.csv", "t_s,probe_c,ambient_c\nfoo,bar,baz\n")
+        let r = await box.run(["live", "--replay", path, "--speed", "max"])
+        #expect(r.status == 65)
+        #expect(r.err.split(separator: "\n").count == 1)
+        #expect(r.err.contains("empty.csv"))
+        let missing = await box.run(["live", "--replay", box.directory + "/missing.csv"])
+        #expect(missing.status == 65)
+    }
+
+    @Test func brokenLinesAreReportedWithFileAndLine() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = box.write("partly.csv", "t_s,probe_c,ambient_c\n0,20,100\n10,oops,100\n20,21,101\n")
+        let r = await box.run(["live", "--replay", path, "--speed", "max", "--plain"])
+        #expect(r.status == 0)
+        #expect(r.err.contains("partly.csv:3:"))
+        #expect(r.out.contains("2 readings stored"))
+    }
+
+    @Test func lockedDatabaseIsAOneLineErrorAndNothingHalfWritten() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        _ = await box.run(["live", "--simulate", "steak", "--speed", "max", "--plain"])
+        let locker = try SQLiteConnection(path: box.databasePath)
+        try locker.execute("BEGIN EXCLUSIVE")
+        let r = await box.run(["import", SharedData.cook("heatledger_roast_chicken.csv"), "--cut", "chicken"])
+        try locker.execute("ROLLBACK")
+        #expect(r.status == 74)
+        #expect(r.err.split(separator: "\n").count == 1)
+        #expect(r.err.contains(box.databasePath) || r.err.contains("locked"))
+        let sessions = try SessionStore(path: box.databasePath, readOnly: true).sessions()
+        #expect(sessions.count == 1)
+    }
+}
