@@ -9,7 +9,9 @@ public enum BluetoothAvailability {
             return "no D-Bus system bus (\(error.message)); BlueZ needs one"
         }
         do {
-            return try bus.nameHasOwner("org.bluez") ? nil : "no Bluetooth service: org.bluez is not on the system bus (is bluetoothd running, is there an adapter?)"
+            return try bus.nameHasOwner("org.bluez")
+                ? nil
+                : "no Bluetooth service: org.bluez is not on the system bus (is bluetoothd running, is there an adapter?)"
         } catch {
             return "cannot query the system bus: \(error.message)"
         }

@@ -27,7 +27,8 @@ public final class DBusConnection {
 
     /// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` if set, else the default socket).
     public static func systemBus(environment: [String: String]) throws(DBusError) -> DBusConnection {
-        try DBusConnection(address: environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "unix:path=/var/run/dbus/system_bus_socket")
+        try DBusConnection(
+            address: environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "unix:path=/var/run/dbus/system_bus_socket")
     }
 
     deinit {
@@ -73,9 +74,12 @@ public final class DBusConnection {
         return value != 0
     }
 
-    private func callBus(method: String, argument: String?, timeoutMilliseconds: Int32) throws(DBusError) -> OpaquePointer {
-        guard let message = dbus_message_new_method_call(
-            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method)
+    private func callBus(method: String, argument: String?, timeoutMilliseconds: Int32) throws(DBusError)
+        -> OpaquePointer
+    {
+        guard
+            let message = dbus_message_new_method_call(
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method)
         else { throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory", context: method) }
         defer { dbus_message_unref(message) }
         if let argument {
@@ -86,7 +90,8 @@ public final class DBusConnection {
                 return dbus_message_iter_append_basic(&iter, cookcast_dbus_type_string, &pointer)
             }
             guard appended != 0 else {
-                throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "cannot append argument", context: method)
+                throw DBusError(
+                    name: "org.freedesktop.DBus.Error.NoMemory", message: "cannot append argument", context: method)
             }
         }
         var error = CDBus.DBusError()

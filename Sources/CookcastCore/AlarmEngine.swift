@@ -27,8 +27,10 @@ public struct AlarmEngine: Sendable {
         if let target = rules.targetCelsius, let probe = reading.probeCelsius {
             if probe >= target, !firedTarget.contains(reading.channel) {
                 firedTarget.insert(reading.channel)
-                fired.append(Alarm(kind: .targetReached, channel: reading.channel, elapsedSeconds: t,
-                                   message: "probe \(reading.channel) reached the target"))
+                fired.append(
+                    Alarm(
+                        kind: .targetReached, channel: reading.channel, elapsedSeconds: t,
+                        message: "probe \(reading.channel) reached the target"))
             } else if probe < target - 2 {
                 firedTarget.remove(reading.channel)
             }
@@ -45,16 +47,20 @@ public struct AlarmEngine: Sendable {
                 if !ambientAlarmActive, t - since >= rules.ambientGraceSeconds {
                     ambientAlarmActive = true
                     let side = ambient < range.lowerBound ? "below" : "above"
-                    fired.append(Alarm(kind: .ambientOutOfRange, channel: reading.channel, elapsedSeconds: t,
-                                       message: "ambient \(side) the expected range for \(Int((t - since) / 60)) min"))
+                    fired.append(
+                        Alarm(
+                            kind: .ambientOutOfRange, channel: reading.channel, elapsedSeconds: t,
+                            message: "ambient \(side) the expected range for \(Int((t - since) / 60)) min"))
                 }
             }
         }
         if let battery = reading.batteryPercent {
             if battery < rules.batteryLowPercent, !batteryAlarmActive {
                 batteryAlarmActive = true
-                fired.append(Alarm(kind: .batteryLow, channel: reading.channel, elapsedSeconds: t,
-                                   message: "probe battery low (\(Int(battery.rounded())) %)"))
+                fired.append(
+                    Alarm(
+                        kind: .batteryLow, channel: reading.channel, elapsedSeconds: t,
+                        message: "probe battery low (\(Int(battery.rounded())) %)"))
             } else if battery >= rules.batteryLowPercent + 5 {
                 batteryAlarmActive = false
             }
@@ -68,8 +74,11 @@ public struct AlarmEngine: Sendable {
             elapsedSeconds - last >= rules.probeLostAfterSeconds
         else { return [] }
         probeLostActive = true
-        return [Alarm(kind: .probeLost, channel: nil, elapsedSeconds: elapsedSeconds,
-                      message: "no reading for \(Int(elapsedSeconds - last)) s")]
+        return [
+            Alarm(
+                kind: .probeLost, channel: nil, elapsedSeconds: elapsedSeconds,
+                message: "no reading for \(Int(elapsedSeconds - last)) s")
+        ]
     }
 
     /// Feeds the current predicted remaining time in seconds; returns `etaNear` when it first drops low.
@@ -77,8 +86,11 @@ public struct AlarmEngine: Sendable {
         guard let remaining, remaining.isFinite else { return [] }
         if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear {
             firedETANear = true
-            return [Alarm(kind: .etaNear, channel: nil, elapsedSeconds: elapsedSeconds,
-                          message: "about \(Int((remaining / 60).rounded())) min to the target")]
+            return [
+                Alarm(
+                    kind: .etaNear, channel: nil, elapsedSeconds: elapsedSeconds,
+                    message: "about \(Int((remaining / 60).rounded())) min to the target")
+            ]
         }
         if remaining > rules.etaNearSeconds * 2 { firedETANear = false }
         return []

@@ -37,8 +37,9 @@ public struct SeedProbeDecoder: ProbeDecoder {
             }
             let battery = (Double(batteryRaw) / 255.0 * 100.0)
             return .reading(
-                Reading(channel: channel, elapsedSeconds: elapsedSeconds, probeCelsius: probe,
-                        ambientCelsius: ambient, batteryPercent: battery))
+                Reading(
+                    channel: channel, elapsedSeconds: elapsedSeconds, probeCelsius: probe,
+                    ambientCelsius: ambient, batteryPercent: battery))
         default:
             return .failure(DecodeError(.unexpectedLength, bytes: bytes))
         }

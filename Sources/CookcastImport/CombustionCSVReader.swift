@@ -133,13 +133,18 @@ public struct CombustionCSVReader: SingleFileCookReader {
             let t = CookAssembly.roundedSeconds(row.timestamp - t0)
             let coreC = Double(row.values[cCore]).flatMap { $0.isFinite ? $0 : nil }
             readings.append(
-                Reading(channel: 1, elapsedSeconds: t, probeCelsius: coreC, ambientCelsius: number(row, "VirtualAmbientTemperature")))
+                Reading(
+                    channel: 1, elapsedSeconds: t, probeCelsius: coreC,
+                    ambientCelsius: number(row, "VirtualAmbientTemperature")))
             for (i, name) in thermistors.enumerated() where col[name] != nil {
-                readings.append(Reading(channel: 2 + i, elapsedSeconds: t, probeCelsius: number(row, name), ambientCelsius: nil))
+                readings.append(
+                    Reading(channel: 2 + i, elapsedSeconds: t, probeCelsius: number(row, name), ambientCelsius: nil))
             }
             if col["VirtualSurfaceTemperature"] != nil {
                 readings.append(
-                    Reading(channel: 10, elapsedSeconds: t, probeCelsius: number(row, "VirtualSurfaceTemperature"), ambientCelsius: nil))
+                    Reading(
+                        channel: 10, elapsedSeconds: t, probeCelsius: number(row, "VirtualSurfaceTemperature"),
+                        ambientCelsius: nil))
             }
             if let p = number(row, "PredictionValueSeconds"), p >= 0, p != Self.noPrediction {
                 predictions.append(.init(elapsedSeconds: t, value: p))
@@ -161,7 +166,9 @@ public struct CombustionCSVReader: SingleFileCookReader {
         var events = [
             SessionEvent(
                 elapsedSeconds: 0, kind: .probeInserted, channel: 1,
-                detail: "Combustion state '\(cState.map { first.values[$0] } ?? "?")'; \(skippedBefore) rows before skipped")
+                detail:
+                    "Combustion state '\(cState.map { first.values[$0] } ?? "?")'; \(skippedBefore) rows before skipped"
+            )
         ]
         if let last = kept.last, let removal = rows.first(where: { $0.timestamp > last.timestamp && !isInserted($0) }) {
             events.append(

@@ -29,7 +29,9 @@ public struct CookcastJSONReader: CookFormatReader {
                 do {
                     cooks = try decoder.decode([RecordedCook].self, from: data)
                 } catch {
-                    throw .malformed(file: file.path, format: Self.formatName, reason: "not a cookcast JSON export (\(Self.short(error)))")
+                    throw .malformed(
+                        file: file.path, format: Self.formatName,
+                        reason: "not a cookcast JSON export (\(Self.short(error)))")
                 }
             }
             guard !cooks.isEmpty else { throw .noReadings(file: file.path, format: Self.formatName) }
@@ -39,7 +41,8 @@ public struct CookcastJSONReader: CookFormatReader {
                 cook.info.status = .imported
                 cook.info.source = "import:\(Self.formatName)"
                 if !original.hasPrefix("import:json") {
-                    cook.info.notes = [cook.info.notes, "exported from \(original)"].compactMap { $0 }.joined(separator: "; ")
+                    cook.info.notes = [cook.info.notes, "exported from \(original)"].compactMap { $0 }.joined(
+                        separator: "; ")
                 }
                 if cook.info.contentHash == nil {
                     cook.info.contentHash = ContentHash.of([file], suffix: cooks.count > 1 ? String(i) : nil)

@@ -64,11 +64,15 @@ public struct HeatLedgerSQLiteReader: SingleFileCookReader {
         var bad = BadRows(file: file.path)
         var absent = 0
         let meat = try samples(db, table: "sensor_2", file: file.path, bad: &bad, absent: &absent)
-        let pit = tables.contains("sensor_1") ? try samples(db, table: "sensor_1", file: file.path, bad: &bad, absent: &absent) : []
+        let pit =
+            tables.contains("sensor_1")
+            ? try samples(db, table: "sensor_1", file: file.path, bad: &bad, absent: &absent) : []
         guard let t0 = meat.first?.utc else { throw .noReadings(file: file.path, format: fmt) }
         let aligner = AmbientAligner(pit.map { ($0.utc, $0.celsius) })
         var readings = meat.map {
-            Reading(channel: 1, elapsedSeconds: $0.utc - t0, probeCelsius: $0.celsius, ambientCelsius: aligner.ambient(at: $0.utc))
+            Reading(
+                channel: 1, elapsedSeconds: $0.utc - t0, probeCelsius: $0.celsius,
+                ambientCelsius: aligner.ambient(at: $0.utc))
         }
         var channels = [ChannelInfo(channel: 1, name: "sensor_2 (meat)", role: .meat)]
         if !pit.isEmpty {

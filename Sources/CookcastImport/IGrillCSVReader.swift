@@ -152,17 +152,25 @@ public struct IGrillCSVReader: CookFormatReader {
                     continue
                 }
                 end = max(end, s.utc)
-                readings.append(Reading(channel: channel, elapsedSeconds: t, probeCelsius: s.celsius, ambientCelsius: aligner.ambient(at: s.utc)))
+                readings.append(
+                    Reading(
+                        channel: channel, elapsedSeconds: t, probeCelsius: s.celsius,
+                        ambientCelsius: aligner.ambient(at: s.utc)))
             }
-            if !pre.isEmpty { series.append(NamedSeries(name: Self.preInsertionSeriesName, channel: channel, points: pre)) }
+            if !pre.isEmpty {
+                series.append(NamedSeries(name: Self.preInsertionSeriesName, channel: channel, points: pre))
+            }
             if channel == 1, let inserted {
                 let peak = lead.samples[..<inserted].map(\.celsius).max() ?? 0
                 events.append(
                     SessionEvent(
                         elapsedSeconds: 0, kind: .probeInserted, channel: 1,
                         detail: "detected: probe fell from \(Int(peak.rounded())) C (lying in the pit) to "
-                            + "\(Int(lead.samples[inserted].celsius.rounded())) C; \(inserted) earlier readings kept as \(Self.preInsertionSeriesName)"))
-                result.notes.append("\(log.label): probe insertion detected \(Int((t0 - lead.samples[0].utc).rounded())) s after the first reading")
+                            + "\(Int(lead.samples[inserted].celsius.rounded())) C; \(inserted) earlier readings kept as \(Self.preInsertionSeriesName)"
+                    ))
+                result.notes.append(
+                    "\(log.label): probe insertion detected \(Int((t0 - lead.samples[0].utc).rounded())) s after the first reading"
+                )
             }
         }
         for log in logs where log.isPit {
@@ -170,15 +178,18 @@ public struct IGrillCSVReader: CookFormatReader {
             channels.append(ChannelInfo(channel: channel, name: log.label, role: .ambient))
             for s in log.samples where s.utc >= t0 {
                 end = max(end, s.utc)
-                readings.append(Reading(channel: channel, elapsedSeconds: s.utc - t0, probeCelsius: nil, ambientCelsius: s.celsius))
+                readings.append(
+                    Reading(channel: channel, elapsedSeconds: s.utc - t0, probeCelsius: nil, ambientCelsius: s.celsius))
             }
         }
         readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
         let info = CookAssembly.info(
             format: fmt, files: files, options: options, startedAtUnixMs: CookAssembly.ms(t0),
             endedAtUnixMs: CookAssembly.ms(end), utcOffsetSeconds: lead.offsetAtFirst,
-            fileCut: meat.lazy.compactMap { options.cut(fromLabel: $0.label) }.first, fileTarget: nil, fileName: lead.label)
-        result.cooks.append(RecordedCook(info: info, channels: channels, readings: readings, events: events, series: series))
+            fileCut: meat.lazy.compactMap { options.cut(fromLabel: $0.label) }.first, fileTarget: nil,
+            fileName: lead.label)
+        result.cooks.append(
+            RecordedCook(info: info, channels: channels, readings: readings, events: events, series: series))
         return result
     }
 }

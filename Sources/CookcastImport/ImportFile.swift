@@ -24,7 +24,9 @@ public struct ImportFile: Sendable, Hashable {
             throw ImportError.unreadable(file: path, reason: "cannot read file")
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let modified = (attributes?[.modificationDate] as? Date).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+        let modified = (attributes?[.modificationDate] as? Date).map {
+            Int64(($0.timeIntervalSince1970 * 1000).rounded())
+        }
         self.init(path: path, bytes: [UInt8](data), modifiedAtUnixMs: modified)
     }
 

@@ -29,7 +29,8 @@ public struct BadRows: Sendable, Hashable {
     public var summary: String {
         let lines = firstLines.map(String.init).joined(separator: ", ")
         let more = count > firstLines.count ? ", ..." : ""
-        return "\(file): \(count) bad row\(count == 1 ? "" : "s") (line\(firstLines.count == 1 ? "" : "s") \(lines)\(more))"
+        return
+            "\(file): \(count) bad row\(count == 1 ? "" : "s") (line\(firstLines.count == 1 ? "" : "s") \(lines)\(more))"
     }
 }
 

@@ -9,7 +9,9 @@ extension RecordedCook {
             return "\(ch.channel) \(ch.role.rawValue) \(n)"
         }
         let target = info.targetCelsius.map { TemperatureUnit.fixed($0, decimals: 1) + " C" } ?? "-"
-        let extras = series.map { "\($0.name) \($0.points.count)" } + events.filter { $0.kind == .probeInserted }.map { _ in "probe_inserted" }
+        let extras =
+            series.map { "\($0.name) \($0.points.count)" }
+            + events.filter { $0.kind == .probeInserted }.map { _ in "probe_inserted" }
         return "\(info.name ?? "unnamed") (\(info.source)): \(channels.count) channel\(channels.count == 1 ? "" : "s") "
             + "[\(perChannel.joined(separator: ", "))], cut \(info.cut ?? "-"), target \(target)"
             + (extras.isEmpty ? "" : "; " + extras.joined(separator: ", "))

@@ -71,7 +71,9 @@ public struct ProbeAbilityCSVReader: SingleFileCookReader {
             readings.append(Reading(channel: 1, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: amb))
             if let pred, pred >= 0 { predictions.append(.init(elapsedSeconds: t, value: pred)) }
         }
-        guard let first = readings.first, let last = readings.last else { throw .noReadings(file: file.path, format: fmt) }
+        guard let first = readings.first, let last = readings.last else {
+            throw .noReadings(file: file.path, format: fmt)
+        }
         let t0 = first.elapsedSeconds
         readings = readings.map { $0.shifted(bySeconds: -t0) }
         predictions = predictions.map { .init(elapsedSeconds: $0.elapsedSeconds - t0, value: $0.value) }
@@ -96,7 +98,11 @@ public struct ProbeAbilityCSVReader: SingleFileCookReader {
             predictions.isEmpty
             ? [] : [NamedSeries(name: NamedSeries.vendorPredictedRemainingSeconds, channel: 1, points: predictions)]
         return ImportResult(
-            cooks: [RecordedCook(info: info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)], readings: readings, series: series)],
+            cooks: [
+                RecordedCook(
+                    info: info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)], readings: readings,
+                    series: series)
+            ],
             badRows: [bad])
     }
 }

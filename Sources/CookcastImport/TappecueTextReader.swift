@@ -57,7 +57,9 @@ public struct TappecueTextReader: SingleFileCookReader {
             readings.append(Reading(channel: 1, elapsedSeconds: minutes * 60, probeCelsius: probe, ambientCelsius: amb))
         }
         readings.sort { $0.elapsedSeconds < $1.elapsedSeconds }
-        guard let first = readings.first, let last = readings.last else { throw .noReadings(file: file.path, format: fmt) }
+        guard let first = readings.first, let last = readings.last else {
+            throw .noReadings(file: file.path, format: fmt)
+        }
         readings = readings.map { $0.shifted(bySeconds: -first.elapsedSeconds) }
         let start = options.fallbackStartUnixMs([file])
         let fileCut: String? =
@@ -68,7 +70,9 @@ public struct TappecueTextReader: SingleFileCookReader {
             fileCut: fileCut, fileTarget: nil, fileName: food.isEmpty ? nil : food,
             notes: ["no wall clock in a Tappecue log: start time is not the real one"])
         var notes: [String] = []
-        if repeats > 0 { notes.append("\(file.fileName): \(repeats) repeated rows within a minute dropped (first per minute kept)") }
+        if repeats > 0 {
+            notes.append("\(file.fileName): \(repeats) repeated rows within a minute dropped (first per minute kept)")
+        }
         return ImportResult(
             cooks: [
                 RecordedCook(

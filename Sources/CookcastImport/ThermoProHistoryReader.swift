@@ -37,7 +37,8 @@ public struct ThermoProHistoryReader: CookFormatReader {
         else { return nil }
         let s = Array(parts[3])
         func n(_ a: Int, _ b: Int) -> Int { Int(String(s[a..<b])) ?? 0 }
-        let c = CivilTime(year: n(0, 4), month: n(4, 6), day: n(6, 8), hour: n(8, 10), minute: n(10, 12), second: Double(n(12, 14)))
+        let c = CivilTime(
+            year: n(0, 4), month: n(4, 6), day: n(6, 8), hour: n(8, 10), minute: n(10, 12), second: Double(n(12, 14)))
         return c.isValid ? (probe, c) : nil
     }
 
@@ -45,7 +46,11 @@ public struct ThermoProHistoryReader: CookFormatReader {
         var named: [(file: ImportFile, probe: Int, stamp: Double)] = []
         var groups: [[ImportFile]] = []
         for file in files {
-            if let p = nameParts(file) { named.append((file, p.probe, p.stamp.secondsAsIfUTC)) } else { groups.append([file]) }
+            if let p = nameParts(file) {
+                named.append((file, p.probe, p.stamp.secondsAsIfUTC))
+            } else {
+                groups.append([file])
+            }
         }
         named.sort { ($0.stamp, $0.probe) < ($1.stamp, $1.probe) }
         var current: [(file: ImportFile, probe: Int, stamp: Double)] = []
@@ -81,7 +86,8 @@ public struct ThermoProHistoryReader: CookFormatReader {
             var bad = BadRows(file: file.path)
             let lines = TextDecoding.lines(file.bytes)
             guard let header = lines.first, header.hasPrefix("Time\tTemperature") else {
-                throw .malformed(file: file.path, format: fmt, reason: "first line is not 'Time<TAB>Temperature<TAB>Unit'")
+                throw .malformed(
+                    file: file.path, format: fmt, reason: "first line is not 'Time<TAB>Temperature<TAB>Unit'")
             }
             var lastUTC = -Double.infinity
             for i in 1..<max(lines.count, 1) {
@@ -90,7 +96,8 @@ public struct ThermoProHistoryReader: CookFormatReader {
                 let f = line.split(separator: "\t", omittingEmptySubsequences: false).map {
                     $0.trimmingCharacters(in: .whitespaces)
                 }
-                guard f.count >= 2, let civil = CivilTime.parseISOLike(f[0]), let value = Double(f[1]), value.isFinite else {
+                guard f.count >= 2, let civil = CivilTime.parseISOLike(f[0]), let value = Double(f[1]), value.isFinite
+                else {
                     bad.add(line: i + 1)
                     continue
                 }
@@ -122,16 +129,21 @@ public struct ThermoProHistoryReader: CookFormatReader {
         guard logs.contains(where: { !$0.samples.isEmpty }) else {
             throw .noReadings(file: files.first?.path ?? "", format: fmt)
         }
-        if sentinels > 0 { result.notes.append("\(files.count) ThermoPro file(s): \(sentinels) sentinel values (no reading / probe error) dropped") }
+        if sentinels > 0 {
+            result.notes.append(
+                "\(files.count) ThermoPro file(s): \(sentinels) sentinel values (no reading / probe error) dropped")
+        }
         if duplicates > 0 { result.notes.append("ThermoPro: \(duplicates) repeated timestamps dropped") }
 
         let pit = pitProbe(logs)
         if let pit, options.pitProbe == nil {
-            result.notes.append("probe \(pit) reads far above the others: stored as the pit (ambient); override with --pit-probe")
+            result.notes.append(
+                "probe \(pit) reads far above the others: stored as the pit (ambient); override with --pit-probe")
         }
         let pitAligner = AmbientAligner(logs.first { $0.probe == pit }?.samples.map { ($0.utc, $0.celsius) } ?? [])
         let meatLogs = logs.filter { $0.probe != pit && !$0.samples.isEmpty }
-        let startLog = meatLogs.min { ($0.samples.first?.utc ?? .infinity) < ($1.samples.first?.utc ?? .infinity) }
+        let startLog =
+            meatLogs.min { ($0.samples.first?.utc ?? .infinity) < ($1.samples.first?.utc ?? .infinity) }
             ?? logs.first { !$0.samples.isEmpty }
         guard let startLog, let t0 = startLog.samples.first?.utc else {
             throw .noReadings(file: files.first?.path ?? "", format: fmt)
@@ -143,7 +155,10 @@ public struct ThermoProHistoryReader: CookFormatReader {
         var end = t0
         for log in logs {
             let isPit = log.probe == pit
-            channels.append(ChannelInfo(channel: log.probe, name: "probe \(log.probe)\(isPit ? " (pit)" : "")", role: isPit ? .ambient : .meat))
+            channels.append(
+                ChannelInfo(
+                    channel: log.probe, name: "probe \(log.probe)\(isPit ? " (pit)" : "")",
+                    role: isPit ? .ambient : .meat))
             for s in log.samples {
                 let t = CookAssembly.roundedSeconds(s.utc - t0)
                 if t < 0 {
@@ -152,18 +167,24 @@ public struct ThermoProHistoryReader: CookFormatReader {
                 }
                 end = max(end, s.utc)
                 if isPit {
-                    readings.append(Reading(channel: log.probe, elapsedSeconds: t, probeCelsius: nil, ambientCelsius: s.celsius))
+                    readings.append(
+                        Reading(channel: log.probe, elapsedSeconds: t, probeCelsius: nil, ambientCelsius: s.celsius))
                 } else {
                     readings.append(
-                        Reading(channel: log.probe, elapsedSeconds: t, probeCelsius: s.celsius, ambientCelsius: pitAligner.ambient(at: s.utc)))
+                        Reading(
+                            channel: log.probe, elapsedSeconds: t, probeCelsius: s.celsius,
+                            ambientCelsius: pitAligner.ambient(at: s.utc)))
                 }
             }
         }
-        if droppedPit > 0 { result.notes.append("ThermoPro: \(droppedPit) readings before the first meat reading not stored") }
+        if droppedPit > 0 {
+            result.notes.append("ThermoPro: \(droppedPit) readings before the first meat reading not stored")
+        }
         readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
         let info = CookAssembly.info(
             format: fmt, files: files, options: options, startedAtUnixMs: CookAssembly.ms(t0),
-            endedAtUnixMs: CookAssembly.ms(end), utcOffsetSeconds: startLog.offsetAtFirst, fileCut: nil, fileTarget: nil,
+            endedAtUnixMs: CookAssembly.ms(end), utcOffsetSeconds: startLog.offsetAtFirst, fileCut: nil,
+            fileTarget: nil,
             fileName: nil, notes: ["ThermoPro history: " + files.map(\.fileName).sorted().joined(separator: ", ")])
         result.cooks.append(RecordedCook(info: info, channels: channels, readings: readings))
         return result

@@ -13,7 +13,8 @@ public enum IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let path): return "\(path): no such file"
         case .unreadable(let path, let reason): return "\(path): cannot read: \(Self.oneLine(reason))"
-        case .noValidRows(let path): return "\(path): no valid rows (expected CSV t_s,probe_c,ambient_c, JSON lines or t_s HEX)"
+        case .noValidRows(let path):
+            return "\(path): no valid rows (expected CSV t_s,probe_c,ambient_c, JSON lines or t_s HEX)"
         case .unknownFormat(let path): return "\(path): unknown format (expected CSV, JSON lines or a hex packet log)"
         }
     }

@@ -65,6 +65,8 @@ public final class SQLiteReader {
 
     /// Names of `table`'s columns in declaration order (empty for an unknown table).
     public func columnNames(table: String) throws -> [String] {
-        try rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap { $0.first?.stringValue }
+        try rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap {
+            $0.first?.stringValue
+        }
     }
 }

@@ -82,8 +82,9 @@ public final class SQLiteStatement {
         }
         _ = value.withUnsafeBytes { raw in
             // A zero-length blob needs a non-nil pointer, or SQLite stores NULL.
-            sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-                              Int32(raw.count), cookcast_sqlite_transient())
+            sqlite3_bind_blob(
+                handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                Int32(raw.count), cookcast_sqlite_transient())
         }
     }
 

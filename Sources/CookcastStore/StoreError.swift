@@ -24,7 +24,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .schemaTooNew(let path, let found, let supported):
             return "database \(path) has schema version \(found), newer than this cookcast supports (\(supported))"
         case .schemaTooOld(let path, let found, let supported):
-            return "database \(path) has schema version \(found), older than \(supported); open it read-write once to upgrade"
+            return
+                "database \(path) has schema version \(found), older than \(supported); open it read-write once to upgrade"
         case .sessionNotFound(let id):
             return "no session with id \(id)"
         case .missingSessionID:

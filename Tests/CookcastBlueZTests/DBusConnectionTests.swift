@@ -49,7 +49,9 @@ final class PrivateBus {
         #expect(throws: DBusError.self) {
             _ = try DBusConnection(address: "unix:path=/nonexistent/cookcast-test-bus")
         }
-        let problem = BluetoothAvailability.problem(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        let problem = BluetoothAvailability.problem(environment: [
+            "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"
+        ])
         #expect(problem?.hasPrefix("no D-Bus system bus") == true)
     }
 }

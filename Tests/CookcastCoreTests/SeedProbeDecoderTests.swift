@@ -74,21 +74,24 @@ import Testing
 
     @Test func bothChannelsInvalidIsAnError() throws {
         let bytes = try #require(Hex.bytes(from: "00 00 00 64 FF FF FF FF DD"))
-        #expect(decoder.decode(bytes, elapsedSeconds: 0, channel: 1)
-            == .failure(DecodeError(.noValidChannel, bytes: bytes)))
+        #expect(
+            decoder.decode(bytes, elapsedSeconds: 0, channel: 1)
+                == .failure(DecodeError(.noValidChannel, bytes: bytes)))
     }
 
     @Test func truncatedEmptyAndOverlongPackets() throws {
         #expect(decoder.decode([], elapsedSeconds: 0, channel: 1) == .failure(DecodeError(.empty, bytes: [])))
         for n in [1, 2, 5, 7, 10, 20, 255] {
             let bytes = [UInt8](repeating: 0x42, count: n)
-            #expect(decoder.decode(bytes, elapsedSeconds: 0, channel: 1)
-                == .failure(DecodeError(.unexpectedLength, bytes: bytes)))
+            #expect(
+                decoder.decode(bytes, elapsedSeconds: 0, channel: 1)
+                    == .failure(DecodeError(.unexpectedLength, bytes: bytes)))
         }
     }
 
     @Test func encodeRoundTripsTheCapturedBytes() throws {
-        let encoded = SeedProbeDecoder.encodeReading(probeCelsius: 24.5, ambientCelsius: 25.1, batteryPercent: 221.0 / 255.0 * 100)
+        let encoded = SeedProbeDecoder.encodeReading(
+            probeCelsius: 24.5, ambientCelsius: 25.1, batteryPercent: 221.0 / 255.0 * 100)
         #expect(Hex.string(from: encoded) == "00000064F500FB00DD")
         let cold = SeedProbeDecoder.encodeReading(probeCelsius: -2.0, ambientCelsius: nil, batteryPercent: 100)
         #expect(Hex.string(from: cold) == "00000064ECFFFFFFFF")

@@ -35,14 +35,16 @@ final class RecordingSink: LiveSink, @unchecked Sendable {
 func temporaryStore() throws -> (SessionStore, Int64, String) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-engine-\(UUID().uuidString)").path
     let store = try SessionStore(path: dir + "/test.db")
-    let id = try store.createSession(SessionInfo(startedAtUnixMs: 1_700_000_000_000, source: "scripted"),
-                                     channels: [ChannelInfo(channel: 1)])
+    let id = try store.createSession(
+        SessionInfo(startedAtUnixMs: 1_700_000_000_000, source: "scripted"),
+        channels: [ChannelInfo(channel: 1)])
     return (store, id, dir)
 }
 
 func packet(_ probe: Double?, _ ambient: Double?, at t: Double) -> SourceEvent {
-    .packet(bytes: SeedProbeDecoder.encodeReading(probeCelsius: probe, ambientCelsius: ambient, batteryPercent: 80),
-            elapsedSeconds: t, channel: 1)
+    .packet(
+        bytes: SeedProbeDecoder.encodeReading(probeCelsius: probe, ambientCelsius: ambient, batteryPercent: 80),
+        elapsedSeconds: t, channel: 1)
 }
 
 @Suite struct LivePipelineTests {
@@ -124,12 +126,15 @@ func packet(_ probe: Double?, _ ambient: Double?, at t: Double) -> SourceEvent {
         var simulator = CookSimulator(preset: preset, seed: 3)
         let decoder = SeedProbeDecoder()
         while let e = simulator.next() {
-            if case .packet(let b, let t, let ch) = e, case .reading = decoder.decode(b, elapsedSeconds: t, channel: ch) {
+            if case .packet(let b, let t, let ch) = e, case .reading = decoder.decode(b, elapsedSeconds: t, channel: ch)
+            {
                 expected += 1
             }
         }
-        let summary = try await LivePipeline(store: store, configuration: .init(sessionID: id, batchSize: 500),
-                                             eta: nil, sinks: []).run(source)
+        let summary = try await LivePipeline(
+            store: store, configuration: .init(sessionID: id, batchSize: 500),
+            eta: nil, sinks: []
+        ).run(source)
         #expect(summary.readingsStored + summary.duplicates == expected)
         #expect(try store.readings(session: id).count == summary.readingsStored)
         let maxProbe = try store.readings(session: id).compactMap(\.probeCelsius).max() ?? 0

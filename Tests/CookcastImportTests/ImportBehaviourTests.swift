@@ -41,11 +41,15 @@ struct ImportBehaviourTests {
         #expect(groups[0].result.badRows == [BadRows(file: f.path, count: 1, firstLines: [6])])
         #expect(groups[0].result.notes.contains { $0.contains("3 sentinel") })
         // 12:00 PM is noon.
-        #expect(cook.info.startedAtUnixMs == CookAssembly.ms(CivilTime(year: 2024, month: 1, day: 1, hour: 12, minute: 0, second: 0).secondsAsIfUTC))
+        #expect(
+            cook.info.startedAtUnixMs
+                == CookAssembly.ms(
+                    CivilTime(year: 2024, month: 1, day: 1, hour: 12, minute: 0, second: 0).secondsAsIfUTC))
     }
 
     @Test func iGrillNoReadingMarkerIsDropped() throws {
-        let text = "\u{FEFF}Date & Time,Temperature\r\n\"02/01/2018, 07:10:12\",--\r\n\"02/01/2018, 07:10:15\",20\r\n\"13/01/2018, 07:10:18\",x\r\n"
+        let text =
+            "\u{FEFF}Date & Time,Temperature\r\n\"02/01/2018, 07:10:12\",--\r\n\"02/01/2018, 07:10:15\",20\r\n\"13/01/2018, 07:10:18\",x\r\n"
         let f = Self.file("iGrill_V2 - Brisket - 20180102.csv", text)
         let groups = try Importer(options: Self.options).read(files: [f])
         let cook = try #require(groups.first?.result.cooks.first)
@@ -74,7 +78,8 @@ struct ImportBehaviourTests {
         let result = try Importer(options: Self.options).readAll(paths: [path])
         let meat = result.cooks[0].readings.filter { $0.channel == 1 }
         #expect(meat.count == 484)
-        #expect(!result.cooks[0].readings.contains { ($0.probeCelsius ?? 0) <= -299 || ($0.ambientCelsius ?? 0) <= -299 })
+        #expect(
+            !result.cooks[0].readings.contains { ($0.probeCelsius ?? 0) <= -299 || ($0.ambientCelsius ?? 0) <= -299 })
         #expect(result.notes.contains { $0.contains("4 'no probe'") })
     }
 
@@ -121,7 +126,8 @@ struct ImportBehaviourTests {
             60,7.0,103
             70,nan?,1
             """
-        let r = try #require(try Importer(options: Self.options).read(files: [Self.file("broken.csv", text)]).first?.result)
+        let r = try #require(
+            try Importer(options: Self.options).read(files: [Self.file("broken.csv", text)]).first?.result)
         // t = 0, 20, 40, 60; a row with more fields than the header is corrupt, as in `live --replay`.
         #expect(r.cooks[0].readings.count == 4)
         #expect(r.badRows.count == 1)
@@ -141,7 +147,8 @@ struct ImportBehaviourTests {
             90.0,12.0,121.0,zzz,low
             120.0,13.0,122.0,800,medium
             """
-        let r = try #require(try Importer(options: Self.options).read(files: [Self.file("cook_x.csv", text)]).first?.result)
+        let r = try #require(
+            try Importer(options: Self.options).read(files: [Self.file("cook_x.csv", text)]).first?.result)
         #expect(r.cooks[0].readings.count == 3)
         #expect(r.badRows.first?.firstLines == [5, 7])
         #expect(r.cooks[0].info.cut == "pork_loin")
@@ -158,7 +165,9 @@ struct ImportBehaviourTests {
 
     @Test func canonicalCSVWithChannels() throws {
         let text = "t_s,probe_c,ambient_c,channel\n0,5,,1\n0,6,,2\n10,5.5,110,1\n10,6.5,110,2\n"
-        let cook = try #require(try Importer(options: Self.options).read(files: [Self.file("brisket_two_probes.csv", text)]).first?.result.cooks.first)
+        let cook = try #require(
+            try Importer(options: Self.options).read(files: [Self.file("brisket_two_probes.csv", text)]).first?.result
+                .cooks.first)
         #expect(cook.channels.map(\.channel) == [1, 2])
         #expect(cook.readings.count == 4)
         #expect(cook.info.cut == "brisket")
@@ -169,7 +178,8 @@ struct ImportBehaviourTests {
     @Test func cookcastJSONRoundTrip() throws {
         let original = RecordedCook(
             info: SessionInfo(
-                id: 42, startedAtUnixMs: 1_700_000_000_000, endedAtUnixMs: 1_700_000_600_000, cut: "brisket", name: "test",
+                id: 42, startedAtUnixMs: 1_700_000_000_000, endedAtUnixMs: 1_700_000_600_000, cut: "brisket",
+                name: "test",
                 targetCelsius: 95, source: "simulate:brisket", status: .finished, contentHash: nil),
             channels: [ChannelInfo(channel: 1, name: "probe 1"), ChannelInfo(channel: 2, name: "pit", role: .ambient)],
             readings: [
@@ -177,7 +187,10 @@ struct ImportBehaviourTests {
                 Reading(channel: 2, elapsedSeconds: 0, probeCelsius: nil, ambientCelsius: 110),
             ],
             events: [SessionEvent(elapsedSeconds: 0, kind: .started)],
-            series: [NamedSeries(name: NamedSeries.vendorPredictedRemainingSeconds, points: [.init(elapsedSeconds: 0, value: 3600)])])
+            series: [
+                NamedSeries(
+                    name: NamedSeries.vendorPredictedRemainingSeconds, points: [.init(elapsedSeconds: 0, value: 3600)])
+            ])
         let data = try JSONEncoder().encode(original)
         let f = ImportFile(path: "export.json", bytes: [UInt8](data))
         #expect(FormatDetector.detect(f) == .json)
@@ -316,6 +329,10 @@ struct GroupingTests {
             f("iGrill_V2 - Brisket - 20180102.csv"), f("iGrill_V2 - Ambient - 20180102.csv"),
             f("iGrill_V2 - Ribs - 20180105.csv"),
         ]).map { $0.map(\.path) }
-        #expect(groups == [["iGrill_V2 - Brisket - 20180102.csv", "iGrill_V2 - Ambient - 20180102.csv"], ["iGrill_V2 - Ribs - 20180105.csv"]])
+        #expect(
+            groups == [
+                ["iGrill_V2 - Brisket - 20180102.csv", "iGrill_V2 - Ambient - 20180102.csv"],
+                ["iGrill_V2 - Ribs - 20180105.csv"],
+            ])
     }
 }

@@ -30,7 +30,10 @@ struct RealExportTests {
         #expect(cook.info.contentHash?.hasPrefix("fnv1a64:") == true)
         #expect(cook.channels.count == 10)
         #expect(cook.channels.allSatisfy { $0.role == .meat })
-        #expect(cook.channels.map(\.name) == ["virtual core", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "virtual surface"])
+        #expect(
+            cook.channels.map(\.name) == [
+                "virtual core", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "virtual surface",
+            ])
         let n = cook.readings.filter { $0.channel == 1 }.count
         for ch in 2...10 { #expect(cook.readings.filter { $0.channel == ch }.count == n) }
         #expect(cook.events.first?.kind == .probeInserted)
@@ -42,17 +45,21 @@ struct RealExportTests {
 
     @Test func combustionCutFromFileLabel() throws {
         // Source: mschinis/combustion-inc-analyser, "... - Chicken.csv": the label names the cut.
-        let chicken = try TestData.read([TestData.raw(Self.combustion, "ProbeData_10002351_2023-10-29_19_03_12 - Chicken.csv")])
+        let chicken = try TestData.read([
+            TestData.raw(Self.combustion, "ProbeData_10002351_2023-10-29_19_03_12 - Chicken.csv")
+        ])
         #expect(chicken[0].result.cooks[0].info.cut == "chicken")
         #expect(chicken[0].result.cooks[0].info.cut == TestData.manifest("combustion_chicken_68c")?.cut)
         // No label: --cut is used, normalised through the catalog (beef_steak is an alias of steak).
         var options = TestData.options
         options.cut = "beef_steak"
-        let short = try TestData.read([TestData.raw(Self.combustion, "ProbeData_10000170_20230926195026.csv")], options: options)
+        let short = try TestData.read(
+            [TestData.raw(Self.combustion, "ProbeData_10000170_20230926195026.csv")], options: options)
         #expect(short[0].result.cooks[0].info.cut == "steak")
         // --target overrides the set point.
         options.targetCelsius = 50
-        let overridden = try TestData.read([TestData.raw(Self.combustion, "ProbeData_10000170_20230926195026.csv")], options: options)
+        let overridden = try TestData.read(
+            [TestData.raw(Self.combustion, "ProbeData_10000170_20230926195026.csv")], options: options)
         #expect(overridden[0].result.cooks[0].info.targetCelsius == 50)
     }
 
@@ -60,7 +67,8 @@ struct RealExportTests {
         // Created: 2023-09-26 19:50:26 local = export time = last row (5045 s); first kept row at 1035 s.
         var options = TestData.options
         options.utcOffsetSeconds = 3600
-        let cook = try TestData.read([TestData.raw(Self.combustion, "ProbeData_10000170_20230926195026.csv")], options: options)[0]
+        let cook = try TestData.read(
+            [TestData.raw(Self.combustion, "ProbeData_10000170_20230926195026.csv")], options: options)[0]
             .result.cooks[0]
         let created = CivilTime(year: 2023, month: 9, day: 26, hour: 19, minute: 50, second: 26).secondsAsIfUTC - 3600
         #expect(cook.info.startedAtUnixMs == CookAssembly.ms(created - (5045 - 1035)))
@@ -75,14 +83,16 @@ struct RealExportTests {
         #expect(groups.allSatisfy { $0.format == .thermopro })
         let names = groups.map { $0.paths.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() }
         #expect(groups.count == 4)
-        #expect(names.contains([
-            "history_probe_1_20211113180049.csv", "history_probe_2_20211113180104.csv",
-            "history_probe_3_20211113180132.csv", "history_probe_4_20211113180145.csv",
-        ]))
-        #expect(names.contains([
-            "history_probe_1_20211201195009.csv", "history_probe_2_20211201195103.csv",
-            "history_probe_3_20211201195129.csv", "history_probe_4_20211201195203.csv",
-        ]))
+        #expect(
+            names.contains([
+                "history_probe_1_20211113180049.csv", "history_probe_2_20211113180104.csv",
+                "history_probe_3_20211113180132.csv", "history_probe_4_20211113180145.csv",
+            ]))
+        #expect(
+            names.contains([
+                "history_probe_1_20211201195009.csv", "history_probe_2_20211201195103.csv",
+                "history_probe_3_20211201195129.csv", "history_probe_4_20211201195203.csv",
+            ]))
         #expect(names.contains(["history_probe_1_20211215231055.csv"]))
         #expect(names.contains(["history_probe_2_20220328150956.csv"]))
         #expect(groups.allSatisfy { $0.result.cooks.count == 1 })
@@ -129,7 +139,8 @@ struct RealExportTests {
     @Test func thermoProSingleFiles() throws {
         for name in ["history_probe_1_20211215231055.csv", "history_probe_2_20220328150956.csv"] {
             let cook = try #require(try TestData.read([TestData.raw(Self.tempfit, name)])[0].result.cooks.first)
-            let rows = TextDecoding.lines(Array(FileManager.default.contents(atPath: TestData.raw(Self.tempfit, name)) ?? Data()))
+            let rows = TextDecoding.lines(
+                Array(FileManager.default.contents(atPath: TestData.raw(Self.tempfit, name)) ?? Data()))
             #expect(cook.readings.count == rows.count - 1)
             #expect(cook.channels.count == 1)
         }
@@ -138,7 +149,9 @@ struct RealExportTests {
     // Source: edwardspeyer/heat-ledger (MIT), examples/*.sqlite, BlueTherm Duo logs.
     static let heatLedger = "edwardspeyer+heat-ledger"
 
-    @Test(arguments: [("bbq-pork-rubs.sqlite", "heatledger_pork_ribs"), ("roast-chicken.sqlite", "heatledger_roast_chicken")])
+    @Test(arguments: [
+        ("bbq-pork-rubs.sqlite", "heatledger_pork_ribs"), ("roast-chicken.sqlite", "heatledger_roast_chicken"),
+    ])
     func heatLedger(file: String, id: String) throws {
         var options = TestData.options
         options.cut = "ribs"
@@ -153,7 +166,8 @@ struct RealExportTests {
     }
 
     @Test func heatLedgerWithoutPit() throws {
-        let cook = try #require(try TestData.read([TestData.raw(Self.heatLedger, "grilled-chicken.sqlite")])[0].result.cooks.first)
+        let cook = try #require(
+            try TestData.read([TestData.raw(Self.heatLedger, "grilled-chicken.sqlite")])[0].result.cooks.first)
         #expect(cook.readings.count == 130)
         #expect(roles(cook) == [1: .meat])
         #expect(cook.readings.allSatisfy { $0.ambientCelsius == nil })
@@ -185,7 +199,9 @@ struct RealExportTests {
     // Source: fm75/sous-vide-temperature-study, TBone-1-inch.txt and Swordfish-1-inch.txt (Tappecue logs).
     static let sousVide = "fm75+sous-vide-temperature-study"
 
-    @Test(arguments: [("TBone-1-inch.txt", "sousvide_tbone", "TBone"), ("Swordfish-1-inch.txt", "sousvide_swordfish", "Swordfish")])
+    @Test(arguments: [
+        ("TBone-1-inch.txt", "sousvide_tbone", "TBone"), ("Swordfish-1-inch.txt", "sousvide_swordfish", "Swordfish"),
+    ])
     func tappecue(file: String, id: String, food: String) throws {
         let groups = try TestData.read([TestData.raw(Self.sousVide, file)])
         #expect(groups[0].format == .tappecue)
@@ -226,7 +242,8 @@ struct RealExportTests {
     @Test func iGrillTimeZoneOffset() throws {
         var options = TestData.options
         options.utcOffsetSeconds = 3600
-        let cook = try #require(try TestData.read(TestData.rawFiles(Self.iGrill), options: options)[0].result.cooks.first)
+        let cook = try #require(
+            try TestData.read(TestData.rawFiles(Self.iGrill), options: options)[0].result.cooks.first)
         let t0 = CivilTime(year: 2018, month: 1, day: 2, hour: 8, minute: 18, second: 0).secondsAsIfUTC - 3600
         #expect(cook.info.startedAtUnixMs == CookAssembly.ms(t0))
         #expect(cook.info.utcOffsetSeconds == 3600)
@@ -255,6 +272,9 @@ struct RealExportTests {
         #expect(cooks.count == 15)
         #expect(Set(cooks.compactMap(\.info.contentHash)).count == 15)
         #expect(groups.allSatisfy { $0.result.badRowCount == 0 })
-        #expect(cooks.allSatisfy { !$0.readings.isEmpty && $0.info.status == .imported && $0.info.source.hasPrefix("import:") })
+        #expect(
+            cooks.allSatisfy {
+                !$0.readings.isEmpty && $0.info.status == .imported && $0.info.source.hasPrefix("import:")
+            })
     }
 }

@@ -9,7 +9,9 @@ import Testing
 @Suite
 struct StoreImportTests {
     static func temporaryStore() throws -> (SessionStore, String) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-import-\(UUID().uuidString).db").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cookcast-import-\(UUID().uuidString).db"
+        ).path
         return (try SessionStore(path: path), path)
     }
 
@@ -42,7 +44,12 @@ struct StoreImportTests {
             for ch in cook.channels.map(\.channel) {
                 let a = try store.readings(session: id, channel: ch), b = cook.readings.filter { $0.channel == ch }
                 #expect(a.count == b.count)
-                #expect(zip(a, b).allSatisfy { close($0.probeCelsius, $1.probeCelsius, tolerance: 1e-9) && close($0.ambientCelsius, $1.ambientCelsius, tolerance: 1e-9) && abs($0.elapsedSeconds - $1.elapsedSeconds) < 0.0011 })
+                #expect(
+                    zip(a, b).allSatisfy {
+                        close($0.probeCelsius, $1.probeCelsius, tolerance: 1e-9)
+                            && close($0.ambientCelsius, $1.ambientCelsius, tolerance: 1e-9)
+                            && abs($0.elapsedSeconds - $1.elapsedSeconds) < 0.0011
+                    })
             }
         }
         // Source: ManOnWire/BBQ iGrill v2 export; importing the same files again writes nothing.

@@ -43,7 +43,9 @@ enum TestData {
         guard let text = try? String(contentsOfFile: "\(root ?? "")/cooks/\(name)", encoding: .utf8) else { return [] }
         return text.split(whereSeparator: \.isNewline).dropFirst().map { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            return Row(t: Double(f[0]) ?? .nan, probe: f.count > 1 ? Double(f[1]) : nil, ambient: f.count > 2 ? Double(f[2]) : nil)
+            return Row(
+                t: Double(f[0]) ?? .nan, probe: f.count > 1 ? Double(f[1]) : nil,
+                ambient: f.count > 2 ? Double(f[2]) : nil)
         }
     }
 
@@ -85,7 +87,8 @@ func expectMatchesCanonical(
             mismatches += 1
         }
     }
-    #expect(mismatches == 0, "\(name): \(mismatches) mismatches, first: \(firstMismatch)", sourceLocation: sourceLocation)
+    #expect(
+        mismatches == 0, "\(name): \(mismatches) mismatches, first: \(firstMismatch)", sourceLocation: sourceLocation)
 }
 
 func close(_ a: Double?, _ b: Double?, tolerance: Double = 0.01) -> Bool {

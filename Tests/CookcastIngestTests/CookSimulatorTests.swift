@@ -160,16 +160,21 @@ import Testing
             geometry: .sphere, radiusMetres: radius, diffusivitySquareMetresPerSecond: 1.4e-7,
             conductivityWattsPerMetreKelvin: 0.45, initialCelsius: 5, nodeCount: 40)
         let seconds = 5400.0
-        for _ in 0..<Int(seconds / 1) { body.step(dtSeconds: 1, airCelsius: 105, heatTransferWattsPerSquareMetreKelvin: 20) }
+        for _ in 0..<Int(seconds / 1) {
+            body.step(dtSeconds: 1, airCelsius: 105, heatTransferWattsPerSquareMetreKelvin: 20)
+        }
         let fo = 1.4e-7 * seconds / (radius * radius)
         let z = 2.0982
         let c1 = 4 * (sin(z) - z * cos(z)) / (2 * z - sin(2 * z))
         let expected = 105 - 100 * c1 * exp(-z * z * fo)
-        #expect(abs(body.temperature(atRadiusMetres: 0) - expected) < 0.5, "got \(body.temperature(atRadiusMetres: 0)), expected \(expected)")
+        #expect(
+            abs(body.temperature(atRadiusMetres: 0) - expected) < 0.5,
+            "got \(body.temperature(atRadiusMetres: 0)), expected \(expected)")
     }
 
     @Test func wetSurfaceSitsNearWetBulb() {
-        let e = SurfaceEvaporation(pitVapourPressurePascals: 27_000, initialWaterKilogramsPerSquareMetre: 1, criticalFraction: 0.3)
+        let e = SurfaceEvaporation(
+            pitVapourPressurePascals: 27_000, initialWaterKilogramsPerSquareMetre: 1, criticalFraction: 0.3)
         let wetBulb = e.wetBulbCelsius(airCelsius: 115)
         #expect((60...75).contains(wetBulb))
     }

@@ -57,12 +57,16 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
         }
         #expect(readings.count == expected)
         #expect(events.first == .connection(.connected, elapsedSeconds: 0, detail: "replay started"))
-        #expect(events.last == .connection(.ended, elapsedSeconds: readings.last?.elapsedSeconds ?? -1, detail: "end of file"))
+        #expect(
+            events.last
+                == .connection(.ended, elapsedSeconds: readings.last?.elapsedSeconds ?? -1, detail: "end of file"))
         #expect(readings.allSatisfy { $0.probeCelsius?.isFinite ?? false })
     }
 
     @Test func brokenLinesAreReportedWithLineNumbersAndTheRestImported() throws {
-        let path = try temporaryFile("broken.csv", """
+        let path = try temporaryFile(
+            "broken.csv",
+            """
             t_s,probe_c,ambient_c
             0,20.0,110.0
             abc,21.0,110.0
@@ -107,7 +111,9 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
     @Test func hexLogReplaysThroughTheDecoder() async throws {
         // Worked examples from protocols.md: 00000064F500FB00DD -> probe 24.5 C, ambient 25.1 C, 87 %;
         // 00000014DE00F000E9 -> 22.2 C / 24.0 C; 0001B70D01FFFFFF is the status packet.
-        let path = try temporaryFile("capture.hex", """
+        let path = try temporaryFile(
+            "capture.hex",
+            """
             # seed probe capture
             12.5 00000064F500FB00DD
             13.0 0001B70D01FFFFFF
@@ -142,7 +148,9 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
     }
 
     @Test func jsonLines() throws {
-        let path = try temporaryFile("cook.jsonl", """
+        let path = try temporaryFile(
+            "cook.jsonl",
+            """
             {"t_s": 0, "probe_c": 4.5, "ambient_c": 120.0, "battery_pct": 90, "channel": 1}
             {"t_s": 1.5, "probe_c": 4.6}
             {"t_s": "soon", "probe_c": 4.7}
@@ -170,7 +178,10 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
         let issues = IssueBox()
         let source = StdinSource(fileHandle: pipe.fileHandleForReading) { issues.append($0) }
         let writer = pipe.fileHandleForWriting
-        writer.write(Data("1.0 00000064F500FB00DD\n00000014DE00F000E9\nt_s,probe_c,ambient_c\n2.0,30.5,100\ngarbage!\n3.0 0001B70D01FF".utf8))
+        writer.write(
+            Data(
+                "1.0 00000064F500FB00DD\n00000014DE00F000E9\nt_s,probe_c,ambient_c\n2.0,30.5,100\ngarbage!\n3.0 0001B70D01FF"
+                    .utf8))
         try writer.close()
         let events = try await collect(source)
         #expect(events.count == 6)
@@ -224,7 +235,8 @@ final class IssueBox: @unchecked Sendable {
     @Test func unpacedAndLongGapsDoNotSleep() async throws {
         let clock = ContinuousClock()
         let fast = try await clock.measure {
-            _ = try await collect(PacedSource(ReplaySource(file: try thousandSecondFile()), speed: PacedSource<ReplaySource>.unpaced))
+            _ = try await collect(
+                PacedSource(ReplaySource(file: try thousandSecondFile()), speed: PacedSource<ReplaySource>.unpaced))
         }
         // Paced at real time this file would take 1000 s; the bound is loose for loaded CI machines.
         #expect(fast < .seconds(5))

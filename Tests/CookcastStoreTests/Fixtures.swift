@@ -24,8 +24,10 @@ enum Fixtures {
     static func cook(hash: String? = "sha256:abc", readingCount: Int = 50) -> RecordedCook {
         RecordedCook(
             info: info(source: "import:test", hash: hash, status: .imported),
-            channels: [ChannelInfo(channel: 1, name: "meat", role: .meat),
-                       ChannelInfo(channel: 2, name: "pit", role: .ambient)],
+            channels: [
+                ChannelInfo(channel: 1, name: "meat", role: .meat),
+                ChannelInfo(channel: 2, name: "pit", role: .ambient),
+            ],
             readings: (readings(count: readingCount, channel: 1) + readings(count: readingCount, channel: 2))
                 .sorted { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) },
             events: [

@@ -23,7 +23,8 @@ import Testing
         #expect(try reader.columnNames(table: "ZREADING") == ["Z_PK", "ZCOOK", "ZTIME", "ZTEMP", "ZRAW"])
         #expect(try reader.columnNames(table: "NOPE").isEmpty)
         #expect(try reader.columnNames("SELECT ZTIME AS t, ZTEMP FROM ZREADING") == ["t", "ZTEMP"])
-        let rows = try reader.rows("SELECT ZTIME, ZTEMP, ZRAW FROM ZREADING WHERE ZCOOK = ? ORDER BY Z_PK", [.integer(1)])
+        let rows = try reader.rows(
+            "SELECT ZTIME, ZTEMP, ZRAW FROM ZREADING WHERE ZCOOK = ? ORDER BY Z_PK", [.integer(1)])
         #expect(rows == [[.real(700000000.5), .real(4.5), .blob([1, 2])], [.real(700000001.5), .null, .blob([])]])
         #expect(try reader.rows("SELECT ZNAME FROM ZCOOK ORDER BY Z_PK") == [[.text("Brisket")], [.text("")]])
         // REAL affinity stores the integer 5 as 5.0; an INTEGER column reads back as an integer.
@@ -57,9 +58,10 @@ import Testing
         statement.bind(nil as String?, at: 6)
         statement.bind(SQLiteValue.blob([0, 255]), at: 7)
         #expect(try statement.step())
-        #expect((0..<7).map { statement.value(at: $0) } == [
-            .integer(Int64.min), .real(-0.0), .text(""), .text("a\u{0}b é"), .blob([]), .null, .blob([0, 255]),
-        ])
+        #expect(
+            (0..<7).map { statement.value(at: $0) } == [
+                .integer(Int64.min), .real(-0.0), .text(""), .text("a\u{0}b é"), .blob([]), .null, .blob([0, 255]),
+            ])
         #expect(try statement.step() == false)
     }
 }

@@ -18,8 +18,10 @@ import Testing
                 == ["session_id", "channel", "t_ms", "probe_c", "ambient_c", "battery_pct", "link_epoch"])
         #expect(
             try reader.columnNames(table: "sessions")
-                == ["id", "started_at_ms", "ended_at_ms", "cut", "name", "target_c", "weight_kg", "probe_id", "source",
-                    "notes", "status", "utc_offset_s", "content_hash"])
+                == [
+                    "id", "started_at_ms", "ended_at_ms", "cut", "name", "target_c", "weight_kg", "probe_id", "source",
+                    "notes", "status", "utc_offset_s", "content_hash",
+                ])
         #expect(SessionStore.schemaVersion == 1)
     }
 
@@ -78,8 +80,10 @@ import Testing
         let tricky = [
             Reading(channel: 1, elapsedSeconds: 0, probeCelsius: 0.1 + 0.2, ambientCelsius: -40, batteryPercent: 100),
             Reading(channel: 1, elapsedSeconds: 0.001, probeCelsius: 1e-300, ambientCelsius: nil, batteryPercent: nil),
-            Reading(channel: 1, elapsedSeconds: 86_399.999, probeCelsius: .pi, ambientCelsius: 399.9, batteryPercent: 0),
-            Reading(channel: 6, elapsedSeconds: 123_456.789, probeCelsius: nil, ambientCelsius: nil, batteryPercent: 50),
+            Reading(
+                channel: 1, elapsedSeconds: 86_399.999, probeCelsius: .pi, ambientCelsius: 399.9, batteryPercent: 0),
+            Reading(
+                channel: 6, elapsedSeconds: 123_456.789, probeCelsius: nil, ambientCelsius: nil, batteryPercent: 50),
         ]
         #expect(try store.append(tricky, session: id) == 4)
         #expect(try store.readings(session: id) == tricky)
@@ -136,7 +140,9 @@ import Testing
         #expect(sessions.map(\.id) == [id])
         #expect(try store.sessionID(contentHash: "sha256:new") == nil)
         let orphans = try store.withConnection("test") { db in
-            try db.scalar("SELECT (SELECT count(*) FROM readings WHERE session_id <> \(id)) + (SELECT count(*) FROM events WHERE session_id <> \(id)) + (SELECT count(*) FROM channels WHERE session_id <> \(id))")
+            try db.scalar(
+                "SELECT (SELECT count(*) FROM readings WHERE session_id <> \(id)) + (SELECT count(*) FROM events WHERE session_id <> \(id)) + (SELECT count(*) FROM channels WHERE session_id <> \(id))"
+            )
         }
         #expect(orphans == .integer(0))
     }
@@ -189,8 +195,9 @@ import Testing
         try store.append(Fixtures.readings(count: 10), session: newer)
         try store.append(SessionEvent(elapsedSeconds: 1, kind: .alarm, detail: "target"), session: newer)
         try store.append(
-            FitRecord(elapsedSeconds: 1, model: "m", parameters: [:], etaSeconds: nil, etaLowSeconds: nil,
-                      etaHighSeconds: nil, phase: "warming"), session: newer)
+            FitRecord(
+                elapsedSeconds: 1, model: "m", parameters: [:], etaSeconds: nil, etaLowSeconds: nil,
+                etaHighSeconds: nil, phase: "warming"), session: newer)
         try store.append(NamedSeries(name: "s", points: [.init(elapsedSeconds: 1, value: 2)]), session: newer)
         try store.deleteSession(newer)
         #expect(try store.session(newer) == nil)
@@ -259,8 +266,9 @@ import Testing
         try store.append(vendor, session: id)
         try store.append(other, session: id)
         // A point at an existing millisecond replaces it.
-        try store.append(NamedSeries(name: "a_series", channel: 2, points: [.init(elapsedSeconds: 3, value: 7)]),
-                         session: id)
+        try store.append(
+            NamedSeries(name: "a_series", channel: 2, points: [.init(elapsedSeconds: 3, value: 7)]),
+            session: id)
         let expectedOther = NamedSeries(name: "a_series", channel: 2, points: [.init(elapsedSeconds: 3, value: 7)])
         #expect(try store.series(session: id) == [expectedOther, vendor])
     }
@@ -292,6 +300,8 @@ import Testing
         #expect(
             SessionStore.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h/"])
                 == "/h/.local/share/cookcast/cookcast.db")
-        #expect(SessionStore.defaultPath(environment: ["COOKCAST_DB": "", "HOME": "/h"]) == "/h/.local/share/cookcast/cookcast.db")
+        #expect(
+            SessionStore.defaultPath(environment: ["COOKCAST_DB": "", "HOME": "/h"])
+                == "/h/.local/share/cookcast/cookcast.db")
     }
 }

@@ -94,8 +94,9 @@ import Testing
     }
 
     @Test func errorDescriptionsAreOneLine() {
-        let error = SQLiteError(code: 14, message: "unable to open database file", context: "cannot open database",
-                                sql: "SELECT 1", path: "/x/y.db")
+        let error = SQLiteError(
+            code: 14, message: "unable to open database file", context: "cannot open database",
+            sql: "SELECT 1", path: "/x/y.db")
         #expect(error.description == "cannot open database /x/y.db: unable to open database file")
         #expect(error.debugDescription.contains("SELECT 1"))
         #expect(!error.description.contains("SELECT"))

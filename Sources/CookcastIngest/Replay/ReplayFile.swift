@@ -49,7 +49,9 @@ public struct ReplayFile: Sendable {
             for line in lines {
                 let t = line.trimmingCharacters(in: .whitespacesAndNewlines)
                 if t.isEmpty || t.hasPrefix("#") { continue }
-                guard let guess = ReplayFormat.guess(line: Substring(t)) else { throw IngestError.unknownFormat(path: path) }
+                guard let guess = ReplayFormat.guess(line: Substring(t)) else {
+                    throw IngestError.unknownFormat(path: path)
+                }
                 chosen = guess
                 break
             }
@@ -65,7 +67,8 @@ public struct ReplayFile: Sendable {
             case .skip: break
             case .issue(let message): issues.append(ReplayIssue(path: path, line: index + 1, message: message))
             case .untimedPacket:
-                issues.append(ReplayIssue(path: path, line: index + 1, message: "packet without a time (expected t_s HEX)"))
+                issues.append(
+                    ReplayIssue(path: path, line: index + 1, message: "packet without a time (expected t_s HEX)"))
             }
         }
         guard !events.isEmpty else { throw IngestError.noValidRows(path: path) }

@@ -77,7 +77,9 @@ public struct ReplayLineParser: Sendable {
         }
         func optional(_ index: Int?, _ name: String) -> Result<Double?, ParseFailure> {
             guard let index, index < fields.count, !fields[index].isEmpty else { return .success(nil) }
-            guard let v = Self.number(fields[index]) else { return .failure(ParseFailure(message: "\(name) is not a finite number")) }
+            guard let v = Self.number(fields[index]) else {
+                return .failure(ParseFailure(message: "\(name) is not a finite number"))
+            }
             return .success(v)
         }
         do {
@@ -90,9 +92,11 @@ public struct ReplayLineParser: Sendable {
                 guard let n = Int(fields[ci]), n >= 1 else { return .issue("channel is not a positive integer") }
                 channel = n
             }
-            return .event(.reading(Reading(
-                channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
-                batteryPercent: battery)))
+            return .event(
+                .reading(
+                    Reading(
+                        channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
+                        batteryPercent: battery)))
         } catch {
             return .issue(error.message)
         }
@@ -105,7 +109,8 @@ public struct ReplayLineParser: Sendable {
         var c = Columns(count: names.count)
         c.time = names.firstIndex(of: "t_s") ?? 0
         c.probe = names.firstIndex(of: "probe_c") ?? (names.count > 1 ? 1 : nil)
-        c.ambient = names.firstIndex(of: "ambient_c") ?? (names.count > 2 && names.firstIndex(of: "probe_c") == nil ? 2 : nil)
+        c.ambient =
+            names.firstIndex(of: "ambient_c") ?? (names.count > 2 && names.firstIndex(of: "probe_c") == nil ? 2 : nil)
         c.channel = names.firstIndex(of: "channel")
         c.battery = names.firstIndex(of: "battery_pct")
         return c
@@ -126,9 +131,11 @@ public struct ReplayLineParser: Sendable {
         guard row.t_s.isFinite else { return .issue("t_s is not a finite number") }
         guard row.probe_c != nil || row.ambient_c != nil else { return .issue("no temperature") }
         if let channel = row.channel, channel < 1 { return .issue("channel is not a positive integer") }
-        return .event(.reading(Reading(
-            channel: row.channel ?? 1, elapsedSeconds: row.t_s, probeCelsius: row.probe_c,
-            ambientCelsius: row.ambient_c, batteryPercent: row.battery_pct)))
+        return .event(
+            .reading(
+                Reading(
+                    channel: row.channel ?? 1, elapsedSeconds: row.t_s, probeCelsius: row.probe_c,
+                    ambientCelsius: row.ambient_c, batteryPercent: row.battery_pct)))
     }
 
     private static func parseHex(_ line: String) -> Outcome {

@@ -130,7 +130,8 @@ public struct CookSimulator: IteratorProtocol, Sequence, Sendable {
             geometry: preset.geometry, radiusMetres: radius, diffusivitySquareMetresPerSecond: alpha,
             conductivityWattsPerMetreKelvin: k, initialCelsius: start, nodeCount: 30, evaporation: evaporation)
         air = AirTemperatureModel(parameters: airParameters, random: SimulationRandom(seed: options.seed, stream: 2))
-        let airStart = airParameters.isPreheated
+        let airStart =
+            airParameters.isPreheated
             ? setPoint + airParameters.offsetCelsius - airParameters.loadDipCelsius : room
         previousAir = airStart
         airNow = airStart

@@ -60,7 +60,8 @@ public struct SurfaceEvaporation: Sendable, Hashable {
 
     /// Removes the water evaporated by `heatFlux` over `dtSeconds`.
     public mutating func consume(heatFluxWattsPerSquareMetre q: Double, dtSeconds: Double) {
-        waterKilogramsPerSquareMetre = max(0, waterKilogramsPerSquareMetre - q / Self.latentHeatJoulesPerKilogram * dtSeconds)
+        waterKilogramsPerSquareMetre = max(
+            0, waterKilogramsPerSquareMetre - q / Self.latentHeatJoulesPerKilogram * dtSeconds)
     }
 
     /// Wet-bulb surface temperature in Celsius for air at `airCelsius`: where evaporation balances convection.
