@@ -4,7 +4,7 @@ import CDBus
 ///
 /// The connection never exits the process when the bus goes away
 /// (`dbus_connection_set_exit_on_disconnect(c, 0)`), so a bluetoothd restart or a test bus
-/// shutting down surfaces as an error instead.
+/// shutting down surfaces as an error instead. Not thread-safe: one thread uses a connection.
 public final class DBusConnection {
     private let handle: OpaquePointer
 
@@ -41,66 +41,123 @@ public final class DBusConnection {
         dbus_bus_get_unique_name(handle).map { String(cString: $0) }
     }
 
-    /// Names currently on the bus (`org.freedesktop.DBus.ListNames`).
-    public func listNames(timeoutMilliseconds: Int32 = 5_000) throws(DBusError) -> [String] {
-        let reply = try callBus(method: "ListNames", argument: nil, timeoutMilliseconds: timeoutMilliseconds)
-        defer { dbus_message_unref(reply) }
-        var iter = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iter) != 0,
-            dbus_message_iter_get_arg_type(&iter) == cookcast_dbus_type_array
-        else { return [] }
-        var names: [String] = []
-        var element = DBusMessageIter()
-        dbus_message_iter_recurse(&iter, &element)
-        while dbus_message_iter_get_arg_type(&element) == cookcast_dbus_type_string {
-            var value: UnsafePointer<CChar>?
-            dbus_message_iter_get_basic(&element, &value)
-            if let value { names.append(String(cString: value)) }
-            dbus_message_iter_next(&element)
+    /// Whether the connection to the bus is still up.
+    public var isConnected: Bool { dbus_connection_get_is_connected(handle) != 0 }
+
+    /// Calls a method and waits for its reply; a D-Bus error reply becomes a thrown `DBusError`.
+    @discardableResult
+    public func call(
+        destination: String, path: String, interface: String, method: String, arguments: [DBusArgument] = [],
+        timeoutMilliseconds: Int32 = 5_000
+    ) throws(DBusError) -> DBusMessage {
+        let what = "\(interface).\(method) on \(path)"
+        guard let message = dbus_message_new_method_call(destination, path, interface, method) else {
+            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory", context: what)
         }
-        return names
-    }
-
-    /// Whether some connection owns `name` (`org.freedesktop.DBus.NameHasOwner`).
-    public func nameHasOwner(_ name: String, timeoutMilliseconds: Int32 = 5_000) throws(DBusError) -> Bool {
-        let reply = try callBus(method: "NameHasOwner", argument: name, timeoutMilliseconds: timeoutMilliseconds)
-        defer { dbus_message_unref(reply) }
-        var iter = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iter) != 0,
-            dbus_message_iter_get_arg_type(&iter) == cookcast_dbus_type_boolean
-        else { return false }
-        var value: dbus_bool_t = 0
-        dbus_message_iter_get_basic(&iter, &value)
-        return value != 0
-    }
-
-    private func callBus(method: String, argument: String?, timeoutMilliseconds: Int32) throws(DBusError)
-        -> OpaquePointer
-    {
-        guard
-            let message = dbus_message_new_method_call(
-                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method)
-        else { throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory", context: method) }
         defer { dbus_message_unref(message) }
-        if let argument {
-            var iter = DBusMessageIter()
-            dbus_message_iter_init_append(message, &iter)
-            let appended = argument.withCString { text -> dbus_bool_t in
-                var pointer: UnsafePointer<CChar>? = text
-                return dbus_message_iter_append_basic(&iter, cookcast_dbus_type_string, &pointer)
-            }
-            guard appended != 0 else {
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(message, &iter)
+        for argument in arguments {
+            guard Self.append(argument, to: &iter) else {
                 throw DBusError(
-                    name: "org.freedesktop.DBus.Error.NoMemory", message: "cannot append argument", context: method)
+                    name: "org.freedesktop.DBus.Error.NoMemory", message: "cannot append arguments", context: what)
             }
         }
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         guard let reply = dbus_connection_send_with_reply_and_block(handle, message, timeoutMilliseconds, &error) else {
-            throw Self.convert(&error, context: "calling org.freedesktop.DBus.\(method)")
+            throw Self.convert(&error, context: "calling \(what)")
         }
-        return reply
+        defer { dbus_message_unref(reply) }
+        return DBusMessage(reply)
+    }
+
+    /// Asks the bus to route signals matching `rule` to this connection.
+    public func addMatch(_ rule: String) throws(DBusError) {
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        dbus_bus_add_match(handle, rule, &error)
+        if dbus_error_is_set(&error) != 0 { throw Self.convert(&error, context: "adding match rule \(rule)") }
+    }
+
+    /// The next incoming message, waiting up to `timeoutMilliseconds`; nil on timeout.
+    /// Throws when the connection to the bus is lost.
+    public func nextMessage(timeoutMilliseconds: Int32) throws(DBusError) -> DBusMessage? {
+        if let queued = dbus_connection_pop_message(handle) {
+            defer { dbus_message_unref(queued) }
+            return DBusMessage(queued)
+        }
+        guard dbus_connection_read_write(handle, timeoutMilliseconds) != 0 else {
+            throw DBusError(
+                name: "org.freedesktop.DBus.Error.Disconnected", message: "the bus connection was lost",
+                context: "reading from D-Bus")
+        }
+        guard let message = dbus_connection_pop_message(handle) else { return nil }
+        defer { dbus_message_unref(message) }
+        return DBusMessage(message)
+    }
+
+    /// Names currently on the bus (`org.freedesktop.DBus.ListNames`).
+    public func listNames(timeoutMilliseconds: Int32 = 5_000) throws(DBusError) -> [String] {
+        let reply = try callBus("ListNames", [], timeoutMilliseconds)
+        return reply.arguments.first?.array?.compactMap(\.string) ?? []
+    }
+
+    /// Whether some connection owns `name` (`org.freedesktop.DBus.NameHasOwner`).
+    public func nameHasOwner(_ name: String, timeoutMilliseconds: Int32 = 5_000) throws(DBusError) -> Bool {
+        let reply = try callBus("NameHasOwner", [.string(name)], timeoutMilliseconds)
+        return reply.arguments.first?.bool ?? false
+    }
+
+    private func callBus(_ method: String, _ arguments: [DBusArgument], _ timeout: Int32) throws(DBusError)
+        -> DBusMessage
+    {
+        try call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: method, arguments: arguments, timeoutMilliseconds: timeout)
+    }
+
+    private static func append(_ argument: DBusArgument, to iter: inout DBusMessageIter) -> Bool {
+        switch argument {
+        case .string(let s): return appendString(s, type: cookcast_dbus_type_string, to: &iter)
+        case .objectPath(let p): return appendString(p, type: cookcast_dbus_type_object_path, to: &iter)
+        case .bytes(let bytes):
+            var array = DBusMessageIter()
+            guard dbus_message_iter_open_container(&iter, cookcast_dbus_type_array, "y", &array) != 0 else {
+                return false
+            }
+            for byte in bytes {
+                var b = byte
+                guard dbus_message_iter_append_basic(&array, cookcast_dbus_type_byte, &b) != 0 else { return false }
+            }
+            return dbus_message_iter_close_container(&iter, &array) != 0
+        case .stringVariantDictionary(let entries):
+            var array = DBusMessageIter()
+            guard dbus_message_iter_open_container(&iter, cookcast_dbus_type_array, "{sv}", &array) != 0 else {
+                return false
+            }
+            for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+                var entry = DBusMessageIter()
+                var variant = DBusMessageIter()
+                guard dbus_message_iter_open_container(&array, cookcast_dbus_type_dict_entry, nil, &entry) != 0,
+                    appendString(key, type: cookcast_dbus_type_string, to: &entry),
+                    dbus_message_iter_open_container(&entry, cookcast_dbus_type_variant, "s", &variant) != 0,
+                    appendString(value, type: cookcast_dbus_type_string, to: &variant),
+                    dbus_message_iter_close_container(&entry, &variant) != 0,
+                    dbus_message_iter_close_container(&array, &entry) != 0
+                else { return false }
+            }
+            return dbus_message_iter_close_container(&iter, &array) != 0
+        }
+    }
+
+    private static func appendString(_ text: String, type: Int32, to iter: inout DBusMessageIter) -> Bool {
+        text.withCString { pointer in
+            var p: UnsafePointer<CChar>? = pointer
+            return dbus_message_iter_append_basic(&iter, type, &p) != 0
+        }
     }
 
     private static func convert(_ error: inout CDBus.DBusError, context: String) -> DBusError {

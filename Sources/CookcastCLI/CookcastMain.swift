@@ -10,7 +10,7 @@ public enum CookcastMain {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         LiveCommand.self, SessionsCommand.self, ShowCommand.self,
-        ExportCommand.self, ImportCommand.self, PlotCommand.self, DecodeCommand.self,
+        ExportCommand.self, ImportCommand.self, PlotCommand.self, DecodeCommand.self, ScanCommand.self,
     ]
 
     /// Runs `cookcast` with `arguments` (without the program name); returns the exit status.

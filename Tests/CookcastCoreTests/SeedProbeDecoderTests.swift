@@ -126,3 +126,11 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct ReceptionStamperTests {
+    @Test func aBurstGetsDistinctMilliseconds() {
+        var stamper = ReceptionStamper()
+        let stamps = [1.0, 1.0, 1.0002, 0.9, 2.5].map { stamper.stamp(receivedAtSeconds: $0) }
+        #expect(stamps == [1.0, 1.001, 1.002, 1.003, 2.5])
+    }
+}

@@ -24,7 +24,9 @@ struct LiveCommand: Command {
                               prime_rib, steak, sous_vide); emits real seed-probe packets; --seed N
           --replay FILE       canonical CSV (t_s,probe_c,ambient_c), JSON lines, or a hex packet log (t_s HEX)
           --stdin             lines from standard input: `t_s HEX`, `HEX`, or CSV rows
-          --probe ADDR        a BLE probe through BlueZ (needs a Bluetooth adapter and bluetoothd)
+          --probe ADDR        a BLE probe through BlueZ (needs a Bluetooth adapter and bluetoothd);
+                              reconnects by itself, and a probe session killed less than 30 min
+                              ago is resumed; --characteristic UUID pins the data characteristic
         options:
           --cut CUT           cut name or alias (see Models/cuts.json); sets the default target
           --target C          target internal temperature (in --unit, default Celsius)
@@ -58,6 +60,7 @@ struct LiveCommand: Command {
     let plain: Bool
     let resumeID: Int64?
     let name: String?
+    let characteristic: String?
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         self.context = context
@@ -105,9 +108,13 @@ struct LiveCommand: Command {
         plain = arguments.flag("plain")
         resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in try SessionArgument.parse(text) }
         name = arguments.value("name")
+        characteristic = arguments.value("characteristic")
     }
 
     func run() async throws(CLIError) -> Int32 {
+        if case .probe = source, let problem = BluetoothAvailability.problem(environment: context.environment) {
+            throw CLIError(problem, exitCode: ExitCode.unavailable)
+        }
         let store = try context.openStore()
         switch source {
         case .simulate(let preset, let seed):
@@ -122,15 +129,34 @@ struct LiveCommand: Command {
         case .stdin:
             return try await run(StdinSource(), store: store, paced: false)
         case .probe(let address):
-            if let problem = BluetoothAvailability.problem(environment: context.environment) {
-                throw CLIError(problem, exitCode: ExitCode.unavailable)
-            }
-            throw CLIError("probe \(address): connecting to BLE probes is not supported yet (BlueZ is reachable); use --simulate, --replay or --stdin",
-                           exitCode: ExitCode.unavailable)
+            let probe = BlueZSource(options: BlueZLinkOptions(address: address, characteristicUUID: characteristic),
+                                    environment: context.environment)
+            return try await run(probe, store: store, paced: false, resume: try interruptedSession(of: probe.label, in: store))
         }
     }
 
-    private func run<Source: ReadingSource>(_ source: Source, store: SessionStore, paced: Bool) async throws(CLIError) -> Int32 {
+    /// A probe session that was killed less than `resumeWindowSeconds` ago, to continue instead of starting a new cook.
+    private func interruptedSession(of label: String, in store: SessionStore) throws(CLIError) -> Int64? {
+        if let resumeID { return resumeID }
+        do {
+            guard let info = try store.latestActiveSession(source: label), let id = info.id else { return nil }
+            let lastSeconds = try store.lastReadings(session: id, limit: 1).last?.elapsedSeconds ?? 0
+            let silentSeconds = Double(UTCTime.nowUnixMs() - info.startedAtUnixMs) / 1000 - lastSeconds
+            guard silentSeconds < Self.resumeWindowSeconds else { return nil }
+            context.console.errorLine("resuming session \(id): its recorder stopped \(DurationFormat.short(silentSeconds)) ago")
+            return id
+        } catch {
+            throw .io("\(error)")
+        }
+    }
+
+    /// How recent an interrupted probe session must be to be resumed automatically.
+    static let resumeWindowSeconds = 1800.0
+
+    private func run<Source: ReadingSource>(_ source: Source, store: SessionStore, paced: Bool, resume: Int64? = nil)
+        async throws(CLIError) -> Int32
+    {
+        let resumeID = resume ?? self.resumeID
         let now = UTCTime.nowUnixMs()
         let sessionID: Int64
         var startedAt = now

@@ -35,6 +35,7 @@ public struct StdinSource: ReadingSource {
             var parser = ReplayLineParser(format: nil)
             var lineNumber = 0
             var lastT = 0.0
+            var stamper = ReceptionStamper()
             var buffer: [UInt8] = []
             continuation.yield(.connection(.connected, elapsedSeconds: 0, detail: "reading standard input"))
             func handleLine(_ bytes: ArraySlice<UInt8>) {
@@ -46,7 +47,8 @@ public struct StdinSource: ReadingSource {
                     continuation.yield(e)
                 case .untimedPacket(let bytes):
                     let elapsed = ContinuousClock.now - start
-                    let t = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                    let t = stamper.stamp(
+                        receivedAtSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
                     lastT = Swift.max(lastT, t)
                     continuation.yield(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
                 case .skip: break

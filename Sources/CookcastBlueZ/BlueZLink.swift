@@ -1,0 +1,187 @@
+import CookcastCore
+import Foundation
+
+/// Keeps one probe connected through BlueZ and reports what happens, on its own thread.
+///
+/// The flow robust BLE clients follow (see protocols.md): subscribe to ObjectManager and
+/// Properties signals of `org.bluez` and to its owner changes *before* `GetManagedObjects`; find
+/// the device (scanning if BlueZ does not know it); `Device1.Connect`; wait for
+/// `ServicesResolved`; `StartNotify` on the data characteristic (pinned, or the first notify
+/// characteristic whose packets the decoder accepts); then forward every `Value` change. A
+/// disconnect (`Connected = false`, the device removed, or bluetoothd gone) is reported and the
+/// link is retried with capped exponential backoff, forever, until stopped.
+final class BlueZLink: @unchecked Sendable {
+    private let options: BlueZLinkOptions
+    private let decoder: any ProbeDecoder
+    private let environment: [String: String]
+    private let emit: @Sendable (SourceEvent) -> Void
+    private let stopLock = NSLock()
+    private var stopped = false
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private var stamper = ReceptionStamper()
+    private var lastEmittedSeconds = 0.0
+
+    init(
+        options: BlueZLinkOptions, decoder: any ProbeDecoder, environment: [String: String],
+        emit: @escaping @Sendable (SourceEvent) -> Void
+    ) {
+        self.options = options
+        self.decoder = decoder
+        self.environment = environment
+        self.emit = emit
+        self.start = clock.now
+    }
+
+    /// Asks the link to stop; `run` returns within about 100 ms.
+    func stop() { stopLock.withLock { stopped = true } }
+
+    private var isStopped: Bool { stopLock.withLock { stopped } }
+
+    private var now: Double {
+        let (s, atto) = (clock.now - start).components
+        return Double(s) + Double(atto) * 1e-18
+    }
+
+    /// Link changes are never stamped before a packet already emitted, so events stay in order.
+    private func report(_ state: ConnectionState, _ detail: String?) {
+        lastEmittedSeconds = max(lastEmittedSeconds, now)
+        emit(.connection(state, elapsedSeconds: lastEmittedSeconds, detail: detail))
+    }
+
+    /// Runs until stopped: connect, stream, reconnect.
+    func run() {
+        var backoff = options.reconnectInitialSeconds
+        while !isStopped {
+            do throws(DBusError) {
+                let bus: DBusConnection
+                if let address = options.busAddress {
+                    bus = try DBusConnection(address: address)
+                } else {
+                    bus = try DBusConnection.systemBus(environment: environment)
+                }
+                for rule in [
+                    "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.ObjectManager'",
+                    "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'",
+                    "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'",
+                ] { try bus.addMatch(rule) }
+                if try streamOnce(bus) { backoff = options.reconnectInitialSeconds }
+            } catch {
+                report(.disconnected, error.description)
+            }
+            guard !isStopped else { break }
+            report(.searching, "reconnecting in \(Int(backoff.rounded(.up))) s")
+            let deadline = clock.now + .milliseconds(Int(backoff * 1000))
+            while !isStopped, clock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            backoff = min(backoff * 2, options.reconnectMaxSeconds)
+        }
+        report(.ended, "stopped")
+    }
+
+    /// One connection: returns true if it reached `connected` (so the backoff resets).
+    private func streamOnce(_ bus: DBusConnection) throws(DBusError) -> Bool {
+        report(.searching, "looking for \(options.address)")
+        let devicePath = try findDevice(bus)
+        report(.connecting, devicePath)
+        var objects = try BlueZObjects.fetch(bus)
+        if objects.deviceProperty(devicePath, "Connected")?.bool != true {
+            try bus.call(
+                destination: "org.bluez", path: devicePath, interface: BlueZObjects.device, method: "Connect",
+                timeoutMilliseconds: Int32(options.connectTimeoutSeconds * 1000))
+        }
+        let resolveDeadline = clock.now + .milliseconds(Int(options.connectTimeoutSeconds * 1000))
+        while true {
+            objects = try BlueZObjects.fetch(bus)
+            if objects.deviceProperty(devicePath, "ServicesResolved")?.bool == true { break }
+            guard clock.now < resolveDeadline, !isStopped else {
+                throw DBusError(
+                    name: "org.bluez.Error.Failed", message: "services did not resolve",
+                    context: "connecting to \(options.address)")
+            }
+            _ = try bus.nextMessage(timeoutMilliseconds: 100)
+        }
+        let characteristics = objects.characteristics(under: devicePath)
+        let candidates =
+            options.characteristicUUID != nil
+            ? characteristics.filter { options.matchesPinned($0.uuid) }
+            : characteristics.filter { $0.flags.contains("notify") || $0.flags.contains("indicate") }
+        guard !candidates.isEmpty else {
+            throw DBusError(
+                name: "org.bluez.Error.NotFound",
+                message: "no notify characteristic" + (options.characteristicUUID.map { " with UUID \($0)" } ?? ""),
+                context: "connecting to \(options.address)")
+        }
+        for c in candidates {
+            try bus.call(
+                destination: "org.bluez", path: c.path, interface: BlueZObjects.characteristic, method: "StartNotify")
+        }
+        var dataPath: String? = candidates.count == 1 ? candidates[0].path : nil
+        report(.connected, dataPath ?? devicePath)
+        while !isStopped {
+            guard let message = try bus.nextMessage(timeoutMilliseconds: 100), message.kind == .signal else { continue }
+            switch (message.interface, message.member) {
+            case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
+                guard let path = message.path, message.arguments.count >= 2,
+                    let changed = message.arguments[1].dictionary
+                else { continue }
+                if path == devicePath, message.arguments[0].string == BlueZObjects.device,
+                    changed["Connected"]?.bool == false
+                {
+                    report(.disconnected, "link lost")
+                    return true
+                }
+                guard message.arguments[0].string == BlueZObjects.characteristic, let bytes = changed["Value"]?.bytes,
+                    candidates.contains(where: { $0.path == path })
+                else { continue }
+                if dataPath == nil {
+                    // Pin the first characteristic whose packets the probe's decoder understands.
+                    if case .failure = decoder.decode(bytes, elapsedSeconds: 0, channel: 1) { continue }
+                    dataPath = path
+                }
+                if path == dataPath {
+                    lastEmittedSeconds = stamper.stamp(receivedAtSeconds: max(now, lastEmittedSeconds))
+                    emit(.packet(bytes: bytes, elapsedSeconds: lastEmittedSeconds, channel: 1))
+                }
+            case ("org.freedesktop.DBus.ObjectManager", "InterfacesRemoved"):
+                if message.arguments.first?.string == devicePath {
+                    report(.disconnected, "device removed")
+                    return true
+                }
+            case ("org.freedesktop.DBus", "NameOwnerChanged"):
+                if message.arguments.count == 3, message.arguments[2].string?.isEmpty == true {
+                    report(.disconnected, "bluetoothd went away")
+                    return true
+                }
+            default:
+                continue
+            }
+        }
+        return true
+    }
+
+    /// The device's object path, scanning for it if BlueZ does not know it yet.
+    private func findDevice(_ bus: DBusConnection) throws(DBusError) -> String {
+        let objects = try BlueZObjects.fetch(bus)
+        if let path = objects.devicePath(address: options.address) { return path }
+        guard let adapter = objects.adapterPath else {
+            throw DBusError(
+                name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter",
+                context: "looking for \(options.address)")
+        }
+        try bus.call(
+            destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
+            arguments: [.stringVariantDictionary(["Transport": "le"])])
+        try bus.call(destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StartDiscovery")
+        defer {
+            _ = try? bus.call(
+                destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StopDiscovery")
+        }
+        let deadline = clock.now + .milliseconds(Int(options.discoverySeconds * 1000))
+        while clock.now < deadline, !isStopped {
+            _ = try bus.nextMessage(timeoutMilliseconds: 200)
+            if let path = try BlueZObjects.fetch(bus).devicePath(address: options.address) { return path }
+        }
+        throw DBusError(
+            name: "org.bluez.Error.NotFound", message: "probe not found", context: "scanning for \(options.address)")
+    }
+}

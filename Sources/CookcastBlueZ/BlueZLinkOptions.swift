@@ -1,0 +1,31 @@
+/// How `BlueZSource` finds and keeps the link to a probe.
+public struct BlueZLinkOptions: Sendable, Hashable {
+    /// Bluetooth address of the probe, e.g. `AA:BB:CC:DD:EE:FF`.
+    public var address: String
+    /// Pin the notify characteristic (full UUID or 16-bit short form like `fff4`); nil: discover it.
+    public var characteristicUUID: String?
+    /// D-Bus address of the bus BlueZ is on; nil: the system bus (`DBUS_SYSTEM_BUS_ADDRESS` or default).
+    public var busAddress: String?
+    /// First wait before reconnecting, seconds (doubles each failure up to `reconnectMaxSeconds`).
+    public var reconnectInitialSeconds: Double = 1
+    /// Longest wait between reconnect attempts, seconds.
+    public var reconnectMaxSeconds: Double = 30
+    /// How long to wait for `Connect` and for services to resolve, seconds.
+    public var connectTimeoutSeconds: Double = 20
+    /// How long to scan for a device BlueZ does not know yet, seconds.
+    public var discoverySeconds: Double = 15
+
+    /// Options for `address`.
+    public init(address: String, characteristicUUID: String? = nil, busAddress: String? = nil) {
+        self.address = address
+        self.characteristicUUID = characteristicUUID
+        self.busAddress = busAddress
+    }
+
+    /// Whether a characteristic UUID matches the pinned one (short forms match the Bluetooth base UUID).
+    func matchesPinned(_ uuid: String) -> Bool {
+        guard let pinned = characteristicUUID?.lowercased() else { return false }
+        if pinned.count == 4 { return uuid == "0000\(pinned)-0000-1000-8000-00805f9b34fb" }
+        return uuid == pinned
+    }
+}

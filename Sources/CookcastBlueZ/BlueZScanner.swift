@@ -1,0 +1,45 @@
+import Foundation
+
+/// A device seen during a scan.
+public struct ScannedDevice: Sendable, Hashable {
+    public var address: String
+    public var name: String?
+    /// Signal strength in dBm, if BlueZ reported it.
+    public var rssi: Int?
+    /// Advertised service UUIDs.
+    public var serviceUUIDs: [String]
+    /// The probe protocol its services suggest, if any.
+    public var recognizedProtocol: String? {
+        let uuids = Set(serviceUUIDs.map { $0.lowercased() })
+        if uuids.contains("0000fff0-0000-1000-8000-00805f9b34fb") { return "iBBQ (Inkbird and rebrands)" }
+        if uuids.contains("a75cc7fc-c956-488f-ac2a-2dbc08b63a04") { return "MEATER" }
+        if uuids.contains("00000100-caab-3792-3d44-97ae51c1407a") { return "Combustion" }
+        return nil
+    }
+}
+
+/// Lists nearby BLE devices through BlueZ (`Adapter1.StartDiscovery` with an LE filter).
+public enum BlueZScanner {
+    /// Scans for `seconds` and returns every device BlueZ knows, strongest signal first.
+    public static func scan(seconds: Double, environment: [String: String]) throws(DBusError) -> [ScannedDevice] {
+        let bus = try DBusConnection.systemBus(environment: environment)
+        try bus.addMatch("type='signal',sender='org.bluez'")
+        guard let adapter = try BlueZObjects.fetch(bus).adapterPath else {
+            throw DBusError(name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter", context: "scanning")
+        }
+        try bus.call(
+            destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
+            arguments: [.stringVariantDictionary(["Transport": "le"])])
+        try bus.call(destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StartDiscovery")
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline { _ = try bus.nextMessage(timeoutMilliseconds: 100) }
+        _ = try? bus.call(
+            destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StopDiscovery")
+        return try BlueZObjects.fetch(bus).devices.compactMap { _, props -> ScannedDevice? in
+            guard let address = props["Address"]?.string else { return nil }
+            return ScannedDevice(
+                address: address, name: props["Name"]?.string ?? props["Alias"]?.string,
+                rssi: props["RSSI"]?.integer, serviceUUIDs: props["UUIDs"]?.array?.compactMap(\.string) ?? [])
+        }.sorted { ($0.rssi ?? -200) > ($1.rssi ?? -200) }
+    }
+}

@@ -1,0 +1,44 @@
+import CookcastBlueZ
+import CookcastCore
+
+/// `cookcast scan`: nearby BLE devices, to find the probe's address.
+struct ScanCommand: Command {
+    static let name = "scan"
+    static let abstract = "list nearby Bluetooth LE devices (name, address, RSSI, recognised protocol)"
+    static let usage = "cookcast scan [--seconds N]"
+    static let help = """
+        Scans through BlueZ for --seconds (default 5) and lists the devices, strongest first.
+        Use the address with `cookcast live --probe ADDR`. Exits 69 without a Bluetooth service.
+        """
+    static let options = OptionSpec(valued: ["seconds"])
+
+    let context: CommandContext
+    let seconds: Double
+
+    init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'") }
+        seconds = try arguments.double("seconds", in: 0.1...300) ?? 5
+        self.context = context
+    }
+
+    func run() async throws(CLIError) -> Int32 {
+        if let problem = BluetoothAvailability.problem(environment: context.environment) {
+            throw CLIError(problem, exitCode: ExitCode.unavailable)
+        }
+        let devices: [ScannedDevice]
+        do {
+            devices = try BlueZScanner.scan(seconds: seconds, environment: context.environment)
+        } catch {
+            throw CLIError("scan failed: \(error.description)", exitCode: ExitCode.unavailable)
+        }
+        guard !devices.isEmpty else {
+            context.console.line("no devices found in \(TemperatureUnit.fixed(seconds, decimals: 0)) s")
+            return ExitCode.success
+        }
+        let rows = devices.map { d in
+            [d.address, d.name ?? "-", d.rssi.map { "\($0) dBm" } ?? "-", d.recognizedProtocol ?? "unknown (try: cookcast live --probe \(d.address))"]
+        }
+        context.console.write(TextTable(columns: ["address", "name", "RSSI", "protocol"]).render(rows))
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,125 @@
+import CookcastCore
+import CookcastEngine
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastBlueZ
+
+/// Events a source produced, shared between the consuming task and the test.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [SourceEvent] = []
+    func append(_ e: SourceEvent) { lock.withLock { events.append(e) } }
+    var all: [SourceEvent] { lock.withLock { events } }
+    var packets: [[UInt8]] {
+        all.compactMap { if case .packet(let b, _, _) = $0 { return b } else { return nil } }
+    }
+    func count(_ state: ConnectionState) -> Int {
+        all.filter { if case .connection(let s, _, _) = $0 { return s == state } else { return false } }.count
+    }
+}
+
+func waitUntil(_ seconds: Double = 10, _ condition: () throws -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    return try condition()
+}
+
+func readingPacket(_ i: Int) -> [UInt8] {
+    SeedProbeDecoder.encodeReading(probeCelsius: 20 + Double(i) * 0.1, ambientCelsius: 110, batteryPercent: 90)
+}
+
+@Suite(.serialized) struct BlueZSourceTests {
+    func options(_ fake: FakeBlueZ) -> BlueZLinkOptions {
+        var o = BlueZLinkOptions(address: FakeBlueZ.address, busAddress: fake.bus.address)
+        o.reconnectInitialSeconds = 0.1
+        o.reconnectMaxSeconds = 0.4
+        o.connectTimeoutSeconds = 5
+        return o
+    }
+
+    @Test func streamsPacketsAndReconnectsAfterADropAndAFailedConnect() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let source = BlueZSource(options: options(fake))
+        #expect(source.label == "probe:AA:BB:CC:DD:EE:FF")
+        let consumer = Task { for await e in source { log.append(e) } }
+        defer { consumer.cancel() }
+
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        for i in 0..<10 { #expect(try fake.notify(readingPacket(i))) }
+        try fake.notify(SeedProbeDecoder.capturedStatus)
+        #expect(try await waitUntil { log.packets.count == 11 })
+
+        try fake.failNextConnect()
+        try fake.dropLink()
+        #expect(try await waitUntil { log.count(.connected) == 2 })
+        #expect(log.count(.disconnected) >= 2)  // the drop, then the refused connect
+        for i in 10..<20 { #expect(try fake.notify(readingPacket(i))) }
+        #expect(try await waitUntil { log.packets.count == 21 })
+        let expected = (0..<10).map(readingPacket) + [SeedProbeDecoder.capturedStatus] + (10..<20).map(readingPacket)
+        #expect(log.packets == expected)
+        let times = log.all.map(\.elapsedSeconds)
+        #expect(times == times.sorted())
+    }
+
+    @Test func oneSessionAcrossReconnectsInTheStore() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-bluez-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try SessionStore(path: dir + "/probe.db")
+        let source = BlueZSource(options: options(fake))
+        let id = try store.createSession(
+            SessionInfo(startedAtUnixMs: 0, source: source.label), channels: [ChannelInfo(channel: 1)])
+        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
+        let run = Task { try await pipeline.run(source) }
+
+        let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
+        // The first packet is delivered once the source has subscribed (StartNotify).
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        for i in 1..<15 { #expect(try fake.notify(readingPacket(i))) }
+        #expect(try await waitUntil { try reader.readings(session: id).count == 15 })
+        try fake.dropLink()
+        #expect(try await waitUntil { try reader.events(session: id).filter { $0.kind == .connected }.count == 2 })
+        #expect(try await waitUntil { try fake.notify(readingPacket(15)) })
+        for i in 16..<30 { #expect(try fake.notify(readingPacket(i))) }
+        #expect(try await waitUntil { try reader.readings(session: id).count == 30 })
+        run.cancel()
+        let summary = try await run.value
+        #expect(summary.ending == .interrupted)
+        #expect(summary.readingsStored == 30)
+        #expect(summary.disconnects >= 1)
+        #expect(try store.sessions().count == 1)
+        let probe = try store.readings(session: id).compactMap(\.probeCelsius)
+        #expect(zip(probe, (0..<30).map { 20 + Double($0) * 0.1 }).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+
+    @Test func aMissingProbeIsReportedAndRetried() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        var o = options(fake)
+        o.address = "11:22:33:44:55:66"
+        o.discoverySeconds = 0.3
+        let log = EventLog()
+        let consumer = Task { for await e in BlueZSource(options: o) { log.append(e) } }
+        defer { consumer.cancel() }
+        #expect(
+            try await waitUntil {
+                log.all.contains {
+                    if case .connection(.disconnected, _, let d) = $0 {
+                        return d?.contains("probe not found") == true
+                    } else {
+                        return false
+                    }
+                }
+            })
+        #expect(log.count(.connected) == 0)
+    }
+}

@@ -1,0 +1,113 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastBlueZ
+
+/// `cookcast scan` and `cookcast live --probe` as separate processes against the fake BlueZ.
+@Suite(.serialized) struct ProbeCommandTests {
+    static var binary: String {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [
+            dir, dir.deletingLastPathComponent(), dir.deletingLastPathComponent().deletingLastPathComponent(),
+        ] {
+            let path = candidate.appendingPathComponent("cookcast").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return dir.appendingPathComponent("cookcast").path
+    }
+
+    func cookcast(_ arguments: [String], fake: FakeBlueZ, output: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SYSTEM_BUS_ADDRESS"] = fake.bus.address
+        process.environment = env
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = output ?? FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test func scanListsTheProbe() throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let out = Pipe()
+        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        scan.waitUntilExit()
+        #expect(scan.terminationStatus == 0, "\(text)")
+        #expect(text.contains("AA:BB:CC:DD:EE:FF"))
+        #expect(text.contains("BBQ Probe"))
+        #expect(text.contains("-58 dBm"))
+    }
+
+    @Test func liveProbeKeepsOneSessionAcrossADropAndAKill() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-probe-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = dir + "/cook.db"
+        let args = ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain", "--db", db]
+        let first = try cookcast(args, fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        for i in 1..<10 { try fake.notify(readingPacket(i)) }
+        func stored() throws -> Int {
+            guard FileManager.default.fileExists(atPath: db) else { return 0 }
+            return (try? SessionStore(path: db, readOnly: true).readings(session: 1).count) ?? 0
+        }
+        #expect(try await waitUntil { try stored() == 10 })
+        try fake.dropLink()
+        #expect(try await waitUntil { try fake.notify(readingPacket(10)) })
+        for i in 11..<20 { try fake.notify(readingPacket(i)) }
+        #expect(try await waitUntil { try stored() == 20 })
+
+        // A crash: the next run resumes the same session by itself.
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        try fake.dropLink()
+        let second = try cookcast(args, fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(20)) })
+        for i in 21..<30 { try fake.notify(readingPacket(i)) }
+        #expect(try await waitUntil { try stored() == 30 })
+        kill(second.processIdentifier, SIGINT)
+        for _ in 0..<100 where second.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        if second.isRunning { kill(second.processIdentifier, SIGKILL) }
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 130)
+
+        let store = try SessionStore(path: db, readOnly: true)
+        #expect(try store.sessions().count == 1)
+        #expect(try store.session(1)?.status == .finished)
+        let kinds = try store.events(session: 1).map(\.kind)
+        #expect(kinds.contains(.resumed))
+        #expect(kinds.filter { $0 == .disconnected }.count >= 1)
+        let probe = try store.readings(session: 1).compactMap(\.probeCelsius)
+        #expect(probe.count == 30)
+        #expect(zip(probe, (0..<30).map { 20 + Double($0) * 0.1 }).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+
+    @Test func noBluetoothServiceExits69() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = [
+            "live", "--probe", "AA:BB:CC:DD:EE:FF", "--db", "/tmp/cookcast-unused-\(UUID().uuidString).db",
+        ]
+        process.environment = ["DBUS_SYSTEM_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 69)
+        #expect(text.split(separator: "\n").count == 1)
+        #expect(text.contains("org.bluez is not on the system bus"))
+    }
+}
