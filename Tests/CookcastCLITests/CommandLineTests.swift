@@ -198,3 +198,21 @@ import Testing
         #expect(sessions.count == 1)
     }
 }
+
+@Suite struct AlarmCommandTests {
+    @Test func onAlarmRunsTheCommandWithTheAlarmInItsEnvironment() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let log = box.directory + "/alarms.log"
+        let r = await box.run(["live", "--simulate", "steak", "--seed", "3", "--speed", "max", "--plain",
+                               "--on-alarm", "echo \"$COOKCAST_ALARM $COOKCAST_SESSION\" >> '\(log)'"])
+        #expect(r.status == 0)
+        var text = ""
+        for _ in 0..<100 {
+            text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if text.contains("target_reached 1") { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(text.contains("target_reached 1"))
+    }
+}

@@ -12,7 +12,7 @@ struct LiveCommand: Command {
     static let abstract = "live view and ETA from a probe, a replay file, stdin or the simulator"
     static let usage = """
         cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR) \
-        [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME]
+        [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] [--on-alarm CMD]
         """
     static let help = """
         Every reading is stored in the database as it arrives (one commit per reading; full-speed
@@ -35,13 +35,16 @@ struct LiveCommand: Command {
           --plain             no in-place redraw: a status line every 10 min of cook time
           --resume SESSION    keep appending to an interrupted session (its clock continues)
           --name NAME         a name for the session
+          --on-alarm CMD      run CMD (via /bin/sh) on every alarm, with COOKCAST_ALARM, COOKCAST_MESSAGE,
+                              COOKCAST_SESSION and COOKCAST_PROBE_C set (target reached, ETA near,
+                              probe lost, ambient out of range, battery low)
         examples:
           cookcast live --simulate turkey --speed 600
           cookcast live --replay ../shared/data/cooks/heatledger_roast_chicken.csv --speed 120 --cut chicken
           printf '0 00000064F500FB00DD\\n' | cookcast live --stdin --cut steak
         """
     static let options = OptionSpec(
-        valued: ["simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic"],
+        valued: ["simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic", "on-alarm"],
         flags: ["stdin", "json", "plain"])
 
     enum SourceChoice {
@@ -61,6 +64,7 @@ struct LiveCommand: Command {
     let resumeID: Int64?
     let name: String?
     let characteristic: String?
+    let alarmCommand: String?
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         self.context = context
@@ -109,6 +113,7 @@ struct LiveCommand: Command {
         resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in try SessionArgument.parse(text) }
         name = arguments.value("name")
         characteristic = arguments.value("characteristic")
+        alarmCommand = arguments.value("on-alarm")
     }
 
     func run() async throws(CLIError) -> Int32 {
@@ -191,7 +196,9 @@ struct LiveCommand: Command {
             ? JSONLinesSink(console: context.console, sessionID: sessionID)
             : TerminalDashboard(console: plain ? NonInteractiveConsole(context.console) : context.console,
                                 unit: context.unit, title: source.label, startedAtUnixMs: startedAt)
-        let pipeline = LivePipeline(store: store, configuration: config, eta: nil, sinks: [sink])
+        var sinks: [any LiveSink] = [sink]
+        if let alarmCommand { sinks.append(AlarmCommandSink(command: alarmCommand, console: context.console)) }
+        let pipeline = LivePipeline(store: store, configuration: config, eta: nil, sinks: sinks)
         let summary: LiveSummary
         do {
             if paced {
