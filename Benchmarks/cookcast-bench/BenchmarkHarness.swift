@@ -24,8 +24,10 @@ struct BenchmarkHarness {
 
     /// Runs `body` `warmups + repetitions` times; `body` returns the work count (rows, packets)
     /// and the result is `count / seconds` (throughput) or `seconds * scale / count` (latency).
-    func measure(_ name: String, unit: String, higherIsBetter: Bool, latencyScale: Double = 1e6,
-                 target: String? = nil, _ body: () throws -> Int) rethrows -> Result {
+    func measure(
+        _ name: String, unit: String, higherIsBetter: Bool, latencyScale: Double = 1e6,
+        target: String? = nil, _ body: () throws -> Int
+    ) rethrows -> Result {
         for _ in 0..<warmups { _ = try body() }
         var values: [Double] = []
         for _ in 0..<repetitions {
@@ -34,8 +36,9 @@ struct BenchmarkHarness {
             let elapsed = (ContinuousClock.now - start).seconds
             values.append(higherIsBetter ? Double(count) / elapsed : elapsed * latencyScale / Double(max(count, 1)))
         }
-        return Result(name: name, median: Self.quantile(values, 0.5), p90: Self.quantile(values, higherIsBetter ? 0.1 : 0.9),
-                      unit: unit, higherIsBetter: higherIsBetter, ratio: nil, target: target)
+        return Result(
+            name: name, median: Self.quantile(values, 0.5), p90: Self.quantile(values, higherIsBetter ? 0.1 : 0.9),
+            unit: unit, higherIsBetter: higherIsBetter, ratio: nil, target: target)
     }
 
     /// Inverted-CDF quantile (no interpolation).

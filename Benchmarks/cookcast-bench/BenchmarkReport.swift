@@ -7,15 +7,23 @@ struct BenchmarkReport {
     func render(json: Bool) -> String {
         if json {
             return results.map { r in
-                var fields = "{\"name\":\"\(r.name)\",\"unit\":\"\(r.unit)\",\"median\":\(format(r.median)),\"p90\":\(format(r.p90))"
-                if let ratio = r.ratio { fields += ",\"ratio\":\(format(ratio.value)),\"ratio_label\":\"\(ratio.label)\"" }
+                var fields =
+                    "{\"name\":\"\(r.name)\",\"unit\":\"\(r.unit)\",\"median\":\(format(r.median)),\"p90\":\(format(r.p90))"
+                if let ratio = r.ratio {
+                    fields += ",\"ratio\":\(format(ratio.value)),\"ratio_label\":\"\(ratio.label)\""
+                }
                 if let target = r.target { fields += ",\"target\":\"\(target)\"" }
                 return fields + "}"
             }.joined(separator: "\n")
         }
-        var lines = ["benchmark".padding(toLength: 52, withPad: " ", startingAt: 0) + "median".leftPad(14) + "p90".leftPad(14) + "  unit        ratio / target"]
+        var lines = [
+            "benchmark".padding(toLength: 52, withPad: " ", startingAt: 0) + "median".leftPad(14) + "p90".leftPad(14)
+                + "  unit        ratio / target"
+        ]
         for r in results {
-            var line = r.name.padding(toLength: 52, withPad: " ", startingAt: 0) + format(r.median).leftPad(14) + format(r.p90).leftPad(14)
+            var line =
+                r.name.padding(toLength: 52, withPad: " ", startingAt: 0) + format(r.median).leftPad(14)
+                + format(r.p90).leftPad(14)
                 + "  " + r.unit.padding(toLength: 12, withPad: " ", startingAt: 0)
             if let ratio = r.ratio { line += TemperatureUnit.fixed(ratio.value, decimals: 2) + " " + ratio.label }
             if let target = r.target { line += (r.ratio == nil ? "" : "; ") + "target " + target }

@@ -14,15 +14,17 @@ struct DecodeBenchmarks {
             [0x00, 0x00, 0x64],
         ]
         let decoder = SeedProbeDecoder()
-        return [harness.measure("decode seed-probe packets", unit: "packets/s", higherIsBetter: true) {
-            var readings = 0
-            for i in 0..<packets {
-                if case .reading = decoder.decode(corpus[i % corpus.count], elapsedSeconds: Double(i), channel: 1) {
-                    readings += 1
+        return [
+            harness.measure("decode seed-probe packets", unit: "packets/s", higherIsBetter: true) {
+                var readings = 0
+                for i in 0..<packets {
+                    if case .reading = decoder.decode(corpus[i % corpus.count], elapsedSeconds: Double(i), channel: 1) {
+                        readings += 1
+                    }
                 }
+                blackHole(readings)
+                return packets
             }
-            blackHole(readings)
-            return packets
-        }]
+        ]
     }
 }

@@ -1,8 +1,87 @@
-/// Prediction benchmarks (fitter per tick, predict on 24 h, fit throughput): filled in with the fitter.
+import CookcastCore
+import CookcastEngine
+import CookcastFit
+import CookcastIngest
+import CookcastStore
+import Foundation
+
+/// Prediction benchmarks: fitter + estimator per tick (flat from 1 h to 24 h of history),
+/// `predict` over a 24 h cook at 2 Hz, and `fit` throughput over stored sessions.
 struct PredictionBenchmarks {
     let harness: BenchmarkHarness
     let quick: Bool
     let directory: String
 
-    func run() throws -> [BenchmarkHarness.Result] { [] }
+    /// A 24 h cook at 2 Hz (172,800 readings): a large roast heating slowly toward a 95 C target,
+    /// with noise, so the estimator fits all the way.
+    static func longCook(hours: Double, hz: Double = 2) -> [Reading] {
+        let n = Int(hours * 3600 * hz)
+        var rng = SystemRandomNumberGenerator()
+        return (0..<n).map { i in
+            let t = Double(i) / hz
+            let core = 110 - 105 * exp(-t / 40_000) + 3 * exp(-t / 4_000)
+            let noise = Double.random(in: -0.1...0.1, using: &rng)
+            return Reading(elapsedSeconds: t, probeCelsius: core + noise, ambientCelsius: 115 + noise * 10)
+        }
+    }
+
+    func run() throws -> [BenchmarkHarness.Result] {
+        var results: [BenchmarkHarness.Result] = []
+        let day = Self.longCook(hours: 24)
+        // Per tick: feed the history, then time each of the next ticks (update + estimate).
+        for hours in [1.0, 24.0] {
+            let history = Int(hours * 3600 * 2) - 2_000
+            let estimator = ETAEstimator(targetCelsius: 120, prior: .generic)
+            for r in day.prefix(history) { estimator.update(r) }
+            var samples: [Double] = []
+            samples.reserveCapacity(2_000)
+            let clock = ContinuousClock()
+            for r in day[history..<(history + 2_000)] {
+                let start = clock.now
+                estimator.update(r)
+                blackHole(estimator.estimate(atSeconds: r.elapsedSeconds))
+                samples.append((clock.now - start).seconds * 1e6)
+            }
+            results.append(
+                BenchmarkHarness.Result(
+                    name: "fitter+estimator per tick, \(Int(hours)) h history",
+                    median: BenchmarkHarness.quantile(samples, 0.5),
+                    p90: BenchmarkHarness.quantile(samples, 0.99), unit: "us/tick (p99)", higherIsBetter: false,
+                    ratio: nil,
+                    target: "median <= 20 us, p99 <= 200 us"))
+        }
+        results.append(
+            harness.measure(
+                "predict over a 24 h cook at 2 Hz (172,800 readings)", unit: "ms/predict",
+                higherIsBetter: false, latencyScale: 1e3, target: "<= 1000 ms"
+            ) {
+                let e = Predictor.predict(readings: day, targetCelsius: 120, cut: nil, priors: [])
+                blackHole(e)
+                return 1
+            })
+        // fit: store a few cooks, then refit them all through the same job as `cookcast fit`.
+        let path = directory + "/fit.db"
+        let store = try SessionStore(path: path)
+        var total = 0
+        for (i, hours) in (quick ? [4.0, 12.0] : [4.0, 12.0, 24.0]).enumerated().map({ ($0.offset, $0.element) }) {
+            let readings = Array(Self.longCook(hours: hours).prefix(Int(hours * 7200)))
+            let id = try store.createSession(
+                SessionInfo(startedAtUnixMs: Int64(i), cut: "brisket", targetCelsius: 95, source: "bench"),
+                channels: [ChannelInfo(channel: 1)])
+            try store.append(readings, session: id)
+            total += readings.count
+        }
+        let catalog = CutCatalog(profiles: [])
+        results.append(
+            try harness.measure(
+                "fit over stored sessions (load + refit)", unit: "readings/s", higherIsBetter: true,
+                target: ">= 1,000,000 readings/s"
+            ) {
+                let job = FitJob(store: store, catalog: catalog)
+                let (cooks, _) = try job.load(sessionIDs: [], cut: nil)
+                blackHole(try job.refit(cooks))
+                return total
+            })
+        return results
+    }
 }

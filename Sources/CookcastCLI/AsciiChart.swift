@@ -12,7 +12,9 @@ struct AsciiChart {
         guard points.count >= 2, let first = points.first, let last = points.last,
             last.elapsedSeconds > first.elapsedSeconds
         else { return [] }
-        let values = points.flatMap { [$0.probeCelsius, $0.ambientCelsius].compactMap { $0 } } + [targetCelsius].compactMap { $0 }
+        let values =
+            points.flatMap { [$0.probeCelsius, $0.ambientCelsius].compactMap { $0 } }
+            + [targetCelsius].compactMap { $0 }
         guard var lo = values.min(), var hi = values.max() else { return [] }
         if hi - lo < 5 { hi += 2.5; lo -= 2.5 }
         var grid = Array(repeating: Array(repeating: Character(" "), count: width), count: height)
@@ -33,7 +35,9 @@ struct AsciiChart {
         return grid.enumerated().map { (i, chars) in
             let label = i == 0 ? top : (i == height - 1 ? bottom : "")
             return String(repeating: " ", count: labelWidth - label.count) + label + " |" + String(chars)
-        } + [String(repeating: " ", count: labelWidth) + " +" + String(repeating: "-", count: width)
-             + "  * probe  . ambient  - target"]
+        } + [
+            String(repeating: " ", count: labelWidth) + " +" + String(repeating: "-", count: width)
+                + "  * probe  . ambient  - target"
+        ]
     }
 }

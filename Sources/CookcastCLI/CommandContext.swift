@@ -14,8 +14,10 @@ public struct CommandContext: Sendable {
     public var unit: TemperatureUnit
 
     /// Creates a context.
-    public init(environment: [String: String], console: any Console, databaseOverride: String? = nil,
-                unit: TemperatureUnit = .celsius) {
+    public init(
+        environment: [String: String], console: any Console, databaseOverride: String? = nil,
+        unit: TemperatureUnit = .celsius
+    ) {
         self.environment = environment
         self.console = console
         self.databaseOverride = databaseOverride

@@ -9,7 +9,7 @@ import Foundation
 public enum CookcastMain {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
-        LiveCommand.self, SessionsCommand.self, ShowCommand.self,
+        LiveCommand.self, PredictCommand.self, FitCommand.self, SessionsCommand.self, ShowCommand.self,
         ExportCommand.self, ImportCommand.self, PlotCommand.self, DecodeCommand.self, ScanCommand.self,
     ]
 

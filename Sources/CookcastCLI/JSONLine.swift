@@ -32,7 +32,9 @@ public enum JSONLine {
         case .null: return "null"
         case .array(let items): return "[" + items.map(render).joined(separator: ",") + "]"
         case .object(let fields):
-            return "{" + fields.keys.sorted().map { quote($0) + ":" + render(fields[$0] ?? .null) }.joined(separator: ",") + "}"
+            return "{"
+                + fields.keys.sorted().map { quote($0) + ":" + render(fields[$0] ?? .null) }.joined(separator: ",")
+                + "}"
         }
     }
 

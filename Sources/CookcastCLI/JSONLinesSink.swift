@@ -49,11 +49,13 @@ final class JSONLinesSink: LiveSink {
     }
 
     func finish(_ summary: LiveSummary, status: LiveStatus) {
-        console.line(JSONLine.object([
-            "type": .string("summary"), "session": .integer(summary.sessionID),
-            "ending": .string(summary.ending.rawValue), "readings": .integer(Int64(summary.readingsStored)),
-            "duplicates": .integer(Int64(summary.duplicates)), "decode_errors": .integer(Int64(summary.decodeErrors)),
-            "disconnects": .integer(Int64(summary.disconnects)), "t_s": .number(summary.elapsedSeconds),
-        ]))
+        console.line(
+            JSONLine.object([
+                "type": .string("summary"), "session": .integer(summary.sessionID),
+                "ending": .string(summary.ending.rawValue), "readings": .integer(Int64(summary.readingsStored)),
+                "duplicates": .integer(Int64(summary.duplicates)),
+                "decode_errors": .integer(Int64(summary.decodeErrors)),
+                "disconnects": .integer(Int64(summary.disconnects)), "t_s": .number(summary.elapsedSeconds),
+            ]))
     }
 }

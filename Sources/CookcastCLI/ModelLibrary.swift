@@ -22,7 +22,8 @@ public struct ModelLibrary: Sendable {
     /// Finds and loads the model directory.
     public static func load(environment: [String: String]) throws -> ModelLibrary {
         guard let directory = locate(environment: environment) else {
-            throw LoadError(description: "cannot find the Models directory (cuts.json); set COOKCAST_MODELS to its path")
+            throw LoadError(
+                description: "cannot find the Models directory (cuts.json); set COOKCAST_MODELS to its path")
         }
         let cutsPath = directory + "/cuts.json"
         guard let data = FileManager.default.contents(atPath: cutsPath) else {
@@ -44,7 +45,8 @@ public struct ModelLibrary: Sendable {
         func isModels(_ dir: String) -> Bool { fm.fileExists(atPath: dir + "/cuts.json") }
         if let explicit = environment["COOKCAST_MODELS"], isModels(explicit) { return explicit }
         // The running binary's real path (/proc/self/exe), not argv[0], which is a bare name when run from PATH.
-        let exe = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")).resolvingSymlinksInPath()
+        let exe = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ""))
+            .resolvingSymlinksInPath()
         var dir = exe.deletingLastPathComponent()
         let installed = dir.deletingLastPathComponent().appendingPathComponent("share/cookcast/Models").path
         if isModels(installed) { return installed }

@@ -13,8 +13,10 @@ struct SVGPlot {
         var points: [(t: Double, c: Double)]
     }
 
-    func render(title: String, readings: [Reading], channels: [ChannelInfo], targetCelsius: Double?,
-                events: [SessionEvent], fits: [FitRecord]) -> String {
+    func render(
+        title: String, readings: [Reading], channels: [ChannelInfo], targetCelsius: Double?,
+        events: [SessionEvent], fits: [FitRecord]
+    ) -> String {
         var probeSeries: [Int: [(t: Double, c: Double)]] = [:]
         var ambient: [(t: Double, c: Double)] = []
         for r in readings {
@@ -36,7 +38,8 @@ struct SVGPlot {
         func f(_ v: Double) -> String { TemperatureUnit.fixed(v, decimals: 1) }
         func path(_ pts: [(t: Double, c: Double)]) -> String {
             let thinned = thin(pts, maxPoints: 2000)
-            return thinned.enumerated().map { i, p in (i == 0 ? "M" : "L") + f(x(p.t)) + "," + f(y(p.c)) }.joined(separator: " ")
+            return thinned.enumerated().map { i, p in (i == 0 ? "M" : "L") + f(x(p.t)) + "," + f(y(p.c)) }.joined(
+                separator: " ")
         }
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
@@ -57,23 +60,32 @@ struct SVGPlot {
         let tempStep = niceStep((c1 - c0) / 8)
         var c = (c0 / tempStep).rounded(.up) * tempStep
         while c <= c1 {
-            svg += "<line x1=\"\(f(left))\" y1=\"\(f(y(c)))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y(c)))\" stroke=\"#eee\"/>"
-            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(c) + 4))\" text-anchor=\"end\">\(TemperatureUnit.fixed(unit.value(fromCelsius: c), decimals: 0))\(unit.symbol)</text>\n"
+            svg +=
+                "<line x1=\"\(f(left))\" y1=\"\(f(y(c)))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y(c)))\" stroke=\"#eee\"/>"
+            svg +=
+                "<text x=\"\(f(left - 6))\" y=\"\(f(y(c) + 4))\" text-anchor=\"end\">\(TemperatureUnit.fixed(unit.value(fromCelsius: c), decimals: 0))\(unit.symbol)</text>\n"
             c += tempStep
         }
-        svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#888\"/>\n"
+        svg +=
+            "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#888\"/>\n"
         if let targetCelsius {
-            svg += "<line x1=\"\(f(left))\" y1=\"\(f(y(targetCelsius)))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y(targetCelsius)))\" stroke=\"#2a2\" stroke-dasharray=\"6 4\"/>"
-            svg += "<text x=\"\(f(left + plotW - 4))\" y=\"\(f(y(targetCelsius) - 4))\" text-anchor=\"end\" fill=\"#2a2\">target \(unit.format(celsius: targetCelsius))</text>\n"
+            svg +=
+                "<line x1=\"\(f(left))\" y1=\"\(f(y(targetCelsius)))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y(targetCelsius)))\" stroke=\"#2a2\" stroke-dasharray=\"6 4\"/>"
+            svg +=
+                "<text x=\"\(f(left + plotW - 4))\" y=\"\(f(y(targetCelsius) - 4))\" text-anchor=\"end\" fill=\"#2a2\">target \(unit.format(celsius: targetCelsius))</text>\n"
         }
         if let fit = fits.last, let lo = fit.etaLowSeconds, let hi = fit.etaHighSeconds {
-            svg += "<rect x=\"\(f(x(lo)))\" y=\"\(f(top))\" width=\"\(f(max(1, x(hi) - x(lo))))\" height=\"\(f(plotH))\" fill=\"#2a2\" fill-opacity=\"0.12\"/>\n"
+            svg +=
+                "<rect x=\"\(f(x(lo)))\" y=\"\(f(top))\" width=\"\(f(max(1, x(hi) - x(lo))))\" height=\"\(f(plotH))\" fill=\"#2a2\" fill-opacity=\"0.12\"/>\n"
         }
         if let eta = fits.last?.etaSeconds {
-            svg += "<line x1=\"\(f(x(eta)))\" y1=\"\(f(top))\" x2=\"\(f(x(eta)))\" y2=\"\(f(top + plotH))\" stroke=\"#2a2\"/>\n"
+            svg +=
+                "<line x1=\"\(f(x(eta)))\" y1=\"\(f(top))\" x2=\"\(f(x(eta)))\" y2=\"\(f(top + plotH))\" stroke=\"#2a2\"/>\n"
         }
-        for e in events where e.kind == .disconnected || e.kind == .alarm || e.kind == .probeInserted || e.kind == .stall {
-            svg += "<line x1=\"\(f(x(e.elapsedSeconds)))\" y1=\"\(f(top))\" x2=\"\(f(x(e.elapsedSeconds)))\" y2=\"\(f(top + plotH))\" stroke=\"#c80\" stroke-opacity=\"0.5\"><title>\(escape(e.kind.rawValue + " " + e.detail))</title></line>\n"
+        for e in events
+        where e.kind == .disconnected || e.kind == .alarm || e.kind == .probeInserted || e.kind == .stall {
+            svg +=
+                "<line x1=\"\(f(x(e.elapsedSeconds)))\" y1=\"\(f(top))\" x2=\"\(f(x(e.elapsedSeconds)))\" y2=\"\(f(top + plotH))\" stroke=\"#c80\" stroke-opacity=\"0.5\"><title>\(escape(e.kind.rawValue + " " + e.detail))</title></line>\n"
         }
         if !ambient.isEmpty {
             svg += "<path d=\"\(path(ambient))\" fill=\"none\" stroke=\"#d33\" stroke-width=\"1\"/>\n"
@@ -82,7 +94,8 @@ struct SVGPlot {
         var legend: [(String, String)] = []
         for (i, ch) in probeSeries.keys.sorted().enumerated() {
             let color = palette[i % palette.count]
-            svg += "<path d=\"\(path(probeSeries[ch] ?? []))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+            svg +=
+                "<path d=\"\(path(probeSeries[ch] ?? []))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
             let name = channels.first { $0.channel == ch }?.name ?? "probe \(ch)"
             legend.append((name, color))
         }

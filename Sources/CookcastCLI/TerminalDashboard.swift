@@ -20,8 +20,10 @@ final class TerminalDashboard: LiveSink {
     private var nextLineAt: Double = 0
     private var recentEvents: [String] = []
 
-    init(console: any Console, unit: TemperatureUnit, title: String, startedAtUnixMs: Int64,
-         lineEverySeconds: Double = 600, showChart: Bool = true) {
+    init(
+        console: any Console, unit: TemperatureUnit, title: String, startedAtUnixMs: Int64,
+        lineEverySeconds: Double = 600, showChart: Bool = true
+    ) {
         self.console = console
         self.unit = unit
         self.title = title
@@ -40,7 +42,8 @@ final class TerminalDashboard: LiveSink {
                 note = "link \(state.label)" + (detail.map { " (\($0))" } ?? "")
             }
         case .decodeError(let error): note = "decode error: \(error.description)"
-        case .alarm(let alarm): note = "ALARM \(alarm.kind.rawValue): \(message(for: alarm, targetCelsius: status.targetCelsius))"
+        case .alarm(let alarm):
+            note = "ALARM \(alarm.kind.rawValue): \(message(for: alarm, targetCelsius: status.targetCelsius))"
         }
         if console.isInteractive {
             if let note {
@@ -55,7 +58,8 @@ final class TerminalDashboard: LiveSink {
         } else {
             if let note { console.line("[\(DurationFormat.clock(status.elapsedSeconds))] \(note)") }
             if case .reading = event, status.elapsedSeconds >= nextLineAt {
-                nextLineAt = (status.elapsedSeconds / lineEverySeconds).rounded(.down) * lineEverySeconds + lineEverySeconds
+                nextLineAt =
+                    (status.elapsedSeconds / lineEverySeconds).rounded(.down) * lineEverySeconds + lineEverySeconds
                 console.line(statusLine(status))
             }
         }
@@ -63,7 +67,8 @@ final class TerminalDashboard: LiveSink {
 
     func finish(_ summary: LiveSummary, status: LiveStatus) {
         if console.isInteractive { redraw(status) } else { console.line(statusLine(status)) }
-        var text = "session \(summary.sessionID) \(summary.ending.rawValue) after \(DurationFormat.short(summary.elapsedSeconds))"
+        var text =
+            "session \(summary.sessionID) \(summary.ending.rawValue) after \(DurationFormat.short(summary.elapsedSeconds))"
         text += ": \(summary.readingsStored) readings stored"
         if summary.duplicates > 0 { text += ", \(summary.duplicates) duplicates skipped" }
         if summary.decodeErrors > 0 { text += ", \(summary.decodeErrors) bad packets logged" }
@@ -94,21 +99,33 @@ final class TerminalDashboard: LiveSink {
     private func etaText(_ status: LiveStatus) -> String {
         let eta = status.eta
         guard let finish = eta.finishSeconds else { return "ETA: \(eta.message)" }
-        let clock = DurationFormat.wallClock(startUnixMs: startedAtUnixMs, plusSeconds: finish,
-                                             utcOffsetSeconds: utcOffsetSeconds)
+        let clock = DurationFormat.wallClock(
+            startUnixMs: startedAtUnixMs, plusSeconds: finish,
+            utcOffsetSeconds: utcOffsetSeconds)
+        if eta.phase.hasPrefix("done") {
+            return "done: target reached at \(clock) (\(DurationFormat.clock(finish)) into the cook)"
+        }
         var text = "ETA \(clock) (in \(DurationFormat.short(finish - status.elapsedSeconds))"
         if let lo = eta.lowSeconds, let hi = eta.highSeconds {
-            text += ", " + DurationFormat.wallClock(startUnixMs: startedAtUnixMs, plusSeconds: lo, utcOffsetSeconds: utcOffsetSeconds)
-                + "-" + DurationFormat.wallClock(startUnixMs: startedAtUnixMs, plusSeconds: hi, utcOffsetSeconds: utcOffsetSeconds)
+            text +=
+                ", "
+                + DurationFormat.wallClock(
+                    startUnixMs: startedAtUnixMs, plusSeconds: lo, utcOffsetSeconds: utcOffsetSeconds)
+                + "-"
+                + DurationFormat.wallClock(
+                    startUnixMs: startedAtUnixMs, plusSeconds: hi, utcOffsetSeconds: utcOffsetSeconds)
         }
         return text + ") \(eta.phase)"
     }
 
     private func redraw(_ status: LiveStatus) {
         var lines = ["cookcast live: \(title)  session \(status.sessionID)", statusLine(status)]
-        lines.append("readings \(status.readingCount)  bad packets \(status.decodeErrorCount)  disconnects \(status.disconnectCount)")
+        lines.append(
+            "readings \(status.readingCount)  bad packets \(status.decodeErrorCount)  disconnects \(status.disconnectCount)"
+        )
         if showChart {
-            lines += AsciiChart(width: 64, height: 10, unit: unit).render(status.history, targetCelsius: status.targetCelsius)
+            lines += AsciiChart(width: 64, height: 10, unit: unit).render(
+                status.history, targetCelsius: status.targetCelsius)
         }
         lines += recentEvents
         var out = ""

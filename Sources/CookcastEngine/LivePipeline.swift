@@ -31,8 +31,10 @@ public final class LivePipeline: @unchecked Sendable {
         public var startedAtUnixMs: Int64
 
         /// Creates a configuration.
-        public init(sessionID: Int64, batchSize: Int = 1, timeOffsetSeconds: Double = 0, initialLinkEpoch: Int = 0,
-                    alarmRules: AlarmRules = AlarmRules(targetCelsius: nil), startedAtUnixMs: Int64 = 0) {
+        public init(
+            sessionID: Int64, batchSize: Int = 1, timeOffsetSeconds: Double = 0, initialLinkEpoch: Int = 0,
+            alarmRules: AlarmRules = AlarmRules(targetCelsius: nil), startedAtUnixMs: Int64 = 0
+        ) {
             self.sessionID = sessionID
             self.batchSize = max(1, batchSize)
             self.timeOffsetSeconds = timeOffsetSeconds
@@ -87,10 +89,12 @@ public final class LivePipeline: @unchecked Sendable {
         if Task.isCancelled { ending = .interrupted }
         try flush()
         let end = status.elapsedSeconds
-        try store.append(SessionEvent(elapsedSeconds: end, kind: .stopped, detail: ending.rawValue),
-                         session: configuration.sessionID)
-        try store.finishSession(configuration.sessionID,
-                                endedAtUnixMs: configuration.startedAtUnixMs + Int64((end * 1000).rounded()))
+        try store.append(
+            SessionEvent(elapsedSeconds: end, kind: .stopped, detail: ending.rawValue),
+            session: configuration.sessionID)
+        try store.finishSession(
+            configuration.sessionID,
+            endedAtUnixMs: configuration.startedAtUnixMs + Int64((end * 1000).rounded()))
         let summary = LiveSummary(
             sessionID: configuration.sessionID, ending: ending, readingsStored: status.readingCount,
             duplicates: status.duplicateCount, decodeErrors: status.decodeErrorCount,
@@ -116,9 +120,11 @@ public final class LivePipeline: @unchecked Sendable {
                 if s.bytes != lastStatusBytes {
                     lastStatusBytes = s.bytes
                     try flush()
-                    try store.append(SessionEvent(elapsedSeconds: t, kind: .probeStatus, channel: channel,
-                                                  detail: Hex.string(from: s.bytes)),
-                                     session: configuration.sessionID)
+                    try store.append(
+                        SessionEvent(
+                            elapsedSeconds: t, kind: .probeStatus, channel: channel,
+                            detail: Hex.string(from: s.bytes)),
+                        session: configuration.sessionID)
                 }
             case .failure(let error): try reject(error, atSeconds: t)
             }
@@ -130,13 +136,15 @@ public final class LivePipeline: @unchecked Sendable {
             case .connected:
                 if wasDisconnected { linkEpoch += 1 }
                 wasDisconnected = false
-                try store.append(SessionEvent(elapsedSeconds: t, kind: .connected, detail: detail ?? ""),
-                                 session: configuration.sessionID)
+                try store.append(
+                    SessionEvent(elapsedSeconds: t, kind: .connected, detail: detail ?? ""),
+                    session: configuration.sessionID)
             case .disconnected:
                 wasDisconnected = true
                 status.disconnectCount += 1
-                try store.append(SessionEvent(elapsedSeconds: t, kind: .disconnected, detail: detail ?? ""),
-                                 session: configuration.sessionID)
+                try store.append(
+                    SessionEvent(elapsedSeconds: t, kind: .disconnected, detail: detail ?? ""),
+                    session: configuration.sessionID)
             case .searching, .connecting, .ended:
                 break
             }
@@ -182,17 +190,20 @@ public final class LivePipeline: @unchecked Sendable {
     private func reject(_ error: DecodeError, atSeconds t: Double) throws {
         status.decodeErrorCount += 1
         try flush()
-        try store.append(SessionEvent(elapsedSeconds: t, kind: .decodeError, detail: error.description),
-                         session: configuration.sessionID)
+        try store.append(
+            SessionEvent(elapsedSeconds: t, kind: .decodeError, detail: error.description),
+            session: configuration.sessionID)
         emit(.decodeError(error))
     }
 
     private func raise(_ alarm: Alarm) throws {
         firedAlarms.append(alarm.kind)
         try flush()
-        try store.append(SessionEvent(elapsedSeconds: alarm.elapsedSeconds, kind: .alarm, channel: alarm.channel,
-                                      detail: "\(alarm.kind.rawValue): \(alarm.message)"),
-                         session: configuration.sessionID)
+        try store.append(
+            SessionEvent(
+                elapsedSeconds: alarm.elapsedSeconds, kind: .alarm, channel: alarm.channel,
+                detail: "\(alarm.kind.rawValue): \(alarm.message)"),
+            session: configuration.sessionID)
         emit(.alarm(alarm))
     }
 

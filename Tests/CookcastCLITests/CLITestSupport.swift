@@ -9,7 +9,8 @@ struct Sandbox {
     var databasePath: String { directory + "/cookcast.db" }
 
     init() {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-cli-\(UUID().uuidString)").path
+        directory =
+            FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-cli-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
@@ -46,7 +47,10 @@ enum SharedData {
 enum CookcastBinary {
     static var path: String {
         let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [bundleDir, bundleDir.deletingLastPathComponent(), bundleDir.deletingLastPathComponent().deletingLastPathComponent()] {
+        for candidate in [
+            bundleDir, bundleDir.deletingLastPathComponent(),
+            bundleDir.deletingLastPathComponent().deletingLastPathComponent(),
+        ] {
             let p = candidate.appendingPathComponent("cookcast").path
             if FileManager.default.isExecutableFile(atPath: p) { return p }
         }

@@ -204,8 +204,10 @@ import Testing
         let box = Sandbox()
         defer { box.cleanup() }
         let log = box.directory + "/alarms.log"
-        let r = await box.run(["live", "--simulate", "steak", "--seed", "3", "--speed", "max", "--plain",
-                               "--on-alarm", "echo \"$COOKCAST_ALARM $COOKCAST_SESSION\" >> '\(log)'"])
+        let r = await box.run([
+            "live", "--simulate", "steak", "--seed", "3", "--speed", "max", "--plain",
+            "--on-alarm", "echo \"$COOKCAST_ALARM $COOKCAST_SESSION\" >> '\(log)'",
+        ])
         #expect(r.status == 0)
         var text = ""
         for _ in 0..<100 {

@@ -19,7 +19,8 @@ import Testing
     }
 
     func packetLine(_ i: Int, offset: Double = 0) -> String {
-        let bytes = SeedProbeDecoder.encodeReading(probeCelsius: 20 + Double(i) * 0.1, ambientCelsius: 110, batteryPercent: 90)
+        let bytes = SeedProbeDecoder.encodeReading(
+            probeCelsius: 20 + Double(i) * 0.1, ambientCelsius: 110, batteryPercent: 90)
         return "\(offset + Double(i) * 0.5) \(Hex.string(from: bytes))\n"
     }
 

@@ -26,7 +26,9 @@ struct ImportCommandTests {
     }
 
     @Test(.enabled(if: dataRoot != nil)) func importTwiceThenUnknown() async throws {
-        let db = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-cli-import-\(UUID().uuidString).db").path
+        let db = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cookcast-cli-import-\(UUID().uuidString).db"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: db) }
         // Source: ManOnWire/BBQ, iGrill v2 export of a pulled pork cook (meat + ambient files).
         let dir = "\(Self.dataRoot ?? "")/raw/ManOnWire+BBQ"

@@ -18,7 +18,9 @@ import Testing
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "cookcast live --simulate steak --cut beef_steak --speed max --plain --db '\(box.databasePath)'"]
+        process.arguments = [
+            "-c", "cookcast live --simulate steak --cut beef_steak --speed max --plain --db '\(box.databasePath)'",
+        ]
         process.currentDirectoryURL = URL(fileURLWithPath: "/")
         var env = ProcessInfo.processInfo.environment
         env["PATH"] = prefix + "/bin:/usr/bin:/bin"

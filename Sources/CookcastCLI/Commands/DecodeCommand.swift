@@ -33,14 +33,16 @@ struct DecodeCommand: Command {
         switch SeedProbeDecoder().decode(bytes, elapsedSeconds: 0, channel: 1) {
         case .reading(let r):
             if json {
-                context.console.line(JSONLine.object([
-                    "type": .string("reading"), "probe_c": .number(r.probeCelsius),
-                    "ambient_c": .number(r.ambientCelsius), "battery_pct": .number(r.batteryPercent),
-                ]))
+                context.console.line(
+                    JSONLine.object([
+                        "type": .string("reading"), "probe_c": .number(r.probeCelsius),
+                        "ambient_c": .number(r.ambientCelsius), "battery_pct": .number(r.batteryPercent),
+                    ]))
             } else {
                 let battery = r.batteryPercent.map { "\(Int($0.rounded())) %" } ?? "--"
                 context.console.line(
-                    "probe \(unit.format(celsius: r.probeCelsius)), ambient \(unit.format(celsius: r.ambientCelsius)), battery \(battery)")
+                    "probe \(unit.format(celsius: r.probeCelsius)), ambient \(unit.format(celsius: r.ambientCelsius)), battery \(battery)"
+                )
             }
             return ExitCode.success
         case .status(let s):
@@ -48,7 +50,8 @@ struct DecodeCommand: Command {
             if json {
                 context.console.line(JSONLine.object(["type": .string("status"), "raw_word": .string(word)]))
             } else {
-                context.console.line("status packet (not a reading): raw word \(word) (plausibly battery mV, unconfirmed)")
+                context.console.line(
+                    "status packet (not a reading): raw word \(word) (plausibly battery mV, unconfirmed)")
             }
             return ExitCode.success
         case .failure(let error):

@@ -25,7 +25,9 @@ struct ExportCommand: Command {
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         sessionID = try SessionArgument.single(arguments.positionals)
         format = arguments.value("format") ?? "csv"
-        guard ["csv", "json"].contains(format) else { throw .usage("option '--format' must be csv or json, got '\(format)'") }
+        guard ["csv", "json"].contains(format) else {
+            throw .usage("option '--format' must be csv or json, got '\(format)'")
+        }
         channel = try arguments.int("channel", in: 1...64)
         outputPath = arguments.value("output") ?? arguments.value("o")
         self.context = context

@@ -41,7 +41,9 @@ struct ImportCommand: Command {
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         guard !arguments.positionals.isEmpty else { throw .usage("import needs at least one FILE") }
         paths = arguments.positionals
-        do { format = try ImportFormat.named(arguments.value("format") ?? "auto") } catch { throw .usage(error.description) }
+        do { format = try ImportFormat.named(arguments.value("format") ?? "auto") } catch {
+            throw .usage(error.description)
+        }
         var offset: Int? = nil
         if let text = arguments.value("utc-offset") {
             guard let parsed = ImportOptions.utcOffsetSeconds(parsing: text) else {

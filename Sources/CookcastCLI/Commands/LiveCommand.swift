@@ -44,7 +44,10 @@ struct LiveCommand: Command {
           printf '0 00000064F500FB00DD\\n' | cookcast live --stdin --cut steak
         """
     static let options = OptionSpec(
-        valued: ["simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic", "on-alarm"],
+        valued: [
+            "simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic",
+            "on-alarm",
+        ],
         flags: ["stdin", "json", "plain"])
 
     enum SourceChoice {
@@ -73,7 +76,9 @@ struct LiveCommand: Command {
         let seed = try arguments.int("seed", in: 0...Int.max).map(UInt64.init) ?? 1
         if let preset = arguments.value("simulate") {
             guard let p = SimulationPreset.named(preset) else {
-                throw .usage("unknown simulation preset '\(preset)' (known: \(SimulationPreset.all.map(\.name).joined(separator: ", ")))")
+                throw .usage(
+                    "unknown simulation preset '\(preset)' (known: \(SimulationPreset.all.map(\.name).joined(separator: ", ")))"
+                )
             }
             choices.append(.simulate(p, seed: seed))
         }
@@ -81,8 +86,10 @@ struct LiveCommand: Command {
         if arguments.flag("stdin") { choices.append(.stdin) }
         if let address = arguments.value("probe") { choices.append(.probe(address)) }
         guard choices.count == 1, let source = choices.first else {
-            throw .usage(choices.isEmpty ? "choose a source: --simulate PRESET, --replay FILE, --stdin or --probe ADDR"
-                                         : "choose only one of --simulate, --replay, --stdin, --probe")
+            throw .usage(
+                choices.isEmpty
+                    ? "choose a source: --simulate PRESET, --replay FILE, --stdin or --probe ADDR"
+                    : "choose only one of --simulate, --replay, --stdin, --probe")
         }
         self.source = source
         let library = try context.models()
@@ -102,7 +109,9 @@ struct LiveCommand: Command {
             if s == "max" {
                 speed = nil
             } else {
-                guard let v = Double(s), v > 0, v.isFinite else { throw .usage("option '--speed' must be a positive number or max, got '\(s)'") }
+                guard let v = Double(s), v > 0, v.isFinite else {
+                    throw .usage("option '--speed' must be a positive number or max, got '\(s)'")
+                }
                 speed = v
             }
         } else {
@@ -110,7 +119,9 @@ struct LiveCommand: Command {
         }
         json = arguments.flag("json")
         plain = arguments.flag("plain")
-        resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in try SessionArgument.parse(text) }
+        resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in
+            try SessionArgument.parse(text)
+        }
         name = arguments.value("name")
         characteristic = arguments.value("characteristic")
         alarmCommand = arguments.value("on-alarm")
@@ -123,20 +134,25 @@ struct LiveCommand: Command {
         let store = try context.openStore()
         switch source {
         case .simulate(let preset, let seed):
-            let sim = SimulatorSource(preset: preset, options: SimulationOptions(seed: seed, targetCelsius: targetCelsius))
+            let sim = SimulatorSource(
+                preset: preset, options: SimulationOptions(seed: seed, targetCelsius: targetCelsius))
             return try await run(sim, store: store, paced: true)
         case .replay(let path):
             let replay: ReplaySource
             do { replay = try ReplaySource(path: path) } catch { throw .data("\(error)") }
             for issue in replay.file.issues.prefix(5) { context.console.errorLine("warning: \(issue)") }
-            if replay.file.issues.count > 5 { context.console.errorLine("warning: \(replay.file.issues.count - 5) more bad lines skipped") }
+            if replay.file.issues.count > 5 {
+                context.console.errorLine("warning: \(replay.file.issues.count - 5) more bad lines skipped")
+            }
             return try await run(replay, store: store, paced: true)
         case .stdin:
             return try await run(StdinSource(), store: store, paced: false)
         case .probe(let address):
-            let probe = BlueZSource(options: BlueZLinkOptions(address: address, characteristicUUID: characteristic),
-                                    environment: context.environment)
-            return try await run(probe, store: store, paced: false, resume: try interruptedSession(of: probe.label, in: store))
+            let probe = BlueZSource(
+                options: BlueZLinkOptions(address: address, characteristicUUID: characteristic),
+                environment: context.environment)
+            return try await run(
+                probe, store: store, paced: false, resume: try interruptedSession(of: probe.label, in: store))
         }
     }
 
@@ -148,7 +164,8 @@ struct LiveCommand: Command {
             let lastSeconds = try store.lastReadings(session: id, limit: 1).last?.elapsedSeconds ?? 0
             let silentSeconds = Double(UTCTime.nowUnixMs() - info.startedAtUnixMs) / 1000 - lastSeconds
             guard silentSeconds < Self.resumeWindowSeconds else { return nil }
-            context.console.errorLine("resuming session \(id): its recorder stopped \(DurationFormat.short(silentSeconds)) ago")
+            context.console.errorLine(
+                "resuming session \(id): its recorder stopped \(DurationFormat.short(silentSeconds)) ago")
             return id
         } catch {
             throw .io("\(error)")
@@ -168,19 +185,25 @@ struct LiveCommand: Command {
         var offset = 0.0
         do {
             if let resumeID {
-                guard var info = try store.session(resumeID) else { throw CLIError.data("no session \(resumeID) to resume") }
+                guard var info = try store.session(resumeID) else {
+                    throw CLIError.data("no session \(resumeID) to resume")
+                }
                 startedAt = info.startedAtUnixMs
                 offset = max(0, Double(now - info.startedAtUnixMs) / 1000)
                 info.status = .active
                 info.endedAtUnixMs = nil
                 try store.updateSession(info)
-                try store.append(SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: source.label), session: resumeID)
+                try store.append(
+                    SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: source.label), session: resumeID)
                 sessionID = resumeID
             } else {
-                let info = SessionInfo(startedAtUnixMs: now, cut: cut?.name, name: name, targetCelsius: targetCelsius,
-                                       source: source.label, status: .active)
-                sessionID = try store.createSession(info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
-                try store.append(SessionEvent(elapsedSeconds: 0, kind: .started, detail: source.label), session: sessionID)
+                let info = SessionInfo(
+                    startedAtUnixMs: now, cut: cut?.name, name: name, targetCelsius: targetCelsius,
+                    source: source.label, status: .active)
+                sessionID = try store.createSession(
+                    info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+                try store.append(
+                    SessionEvent(elapsedSeconds: 0, kind: .started, detail: source.label), session: sessionID)
             }
         } catch let error as CLIError {
             throw error
@@ -192,17 +215,29 @@ struct LiveCommand: Command {
         let config = LivePipeline.Configuration(
             sessionID: sessionID, batchSize: paced && speed == nil ? 500 : 1, timeOffsetSeconds: offset,
             alarmRules: rules, startedAtUnixMs: startedAt)
-        let sink: any LiveSink = json
+        let sink: any LiveSink =
+            json
             ? JSONLinesSink(console: context.console, sessionID: sessionID)
-            : TerminalDashboard(console: plain ? NonInteractiveConsole(context.console) : context.console,
-                                unit: context.unit, title: source.label, startedAtUnixMs: startedAt)
+            : TerminalDashboard(
+                console: plain ? NonInteractiveConsole(context.console) : context.console,
+                unit: context.unit, title: source.label, startedAtUnixMs: startedAt)
+        let eta: (any ETAProvider)?
+        if let targetCelsius {
+            let priors = try PriorLibrary.priors(models: try context.models(), store: store)
+            eta = SessionETAProvider(targetCelsius: targetCelsius, cut: cut, priors: priors, meatChannels: [1])
+        } else {
+            eta = nil
+            context.console.errorLine("note: no --target and no --cut: no ETA, readings are still stored")
+        }
         var sinks: [any LiveSink] = [sink]
         if let alarmCommand { sinks.append(AlarmCommandSink(command: alarmCommand, console: context.console)) }
-        let pipeline = LivePipeline(store: store, configuration: config, eta: nil, sinks: sinks)
+        let pipeline = LivePipeline(store: store, configuration: config, eta: eta, sinks: sinks)
         let summary: LiveSummary
         do {
             if paced {
-                summary = try await InterruptibleRun.run { try await pipeline.run(PacedSource(source, speed: speed ?? PacedSource<Source>.unpaced)) }
+                summary = try await InterruptibleRun.run {
+                    try await pipeline.run(PacedSource(source, speed: speed ?? PacedSource<Source>.unpaced))
+                }
             } else {
                 summary = try await InterruptibleRun.run { try await pipeline.run(source) }
             }

@@ -28,8 +28,12 @@ struct PlotCommand: Command {
         let store = try context.openStore(readOnly: true)
         let svg: String
         do {
-            guard let cook = try store.cook(sessionID) else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
-            let title = "session \(sessionID)" + (cook.info.name.map { ": \($0)" } ?? "") + (cook.info.cut.map { " (\($0))" } ?? "")
+            guard let cook = try store.cook(sessionID) else {
+                throw CLIError.data("no session \(sessionID) in \(context.databasePath)")
+            }
+            let title =
+                "session \(sessionID)" + (cook.info.name.map { ": \($0)" } ?? "")
+                + (cook.info.cut.map { " (\($0))" } ?? "")
             svg = SVGPlot(unit: context.unit).render(
                 title: title, readings: cook.readings, channels: cook.channels, targetCelsius: cook.info.targetCelsius,
                 events: cook.events, fits: try store.fits(session: sessionID))

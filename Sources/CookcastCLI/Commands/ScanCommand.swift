@@ -36,7 +36,10 @@ struct ScanCommand: Command {
             return ExitCode.success
         }
         let rows = devices.map { d in
-            [d.address, d.name ?? "-", d.rssi.map { "\($0) dBm" } ?? "-", d.recognizedProtocol ?? "unknown (try: cookcast live --probe \(d.address))"]
+            [
+                d.address, d.name ?? "-", d.rssi.map { "\($0) dBm" } ?? "-",
+                d.recognizedProtocol ?? "unknown (try: cookcast live --probe \(d.address))",
+            ]
         }
         context.console.write(TextTable(columns: ["address", "name", "RSSI", "protocol"]).render(rows))
         return ExitCode.success

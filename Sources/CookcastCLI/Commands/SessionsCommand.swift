@@ -25,13 +25,15 @@ struct SessionsCommand: Command {
         let console = context.console
         if json {
             for s in summaries {
-                console.line(JSONLine.object([
-                    "id": .integer(s.id), "started_at_ms": .integer(s.info.startedAtUnixMs),
-                    "cut": s.info.cut.map { .string($0) } ?? .null, "name": s.info.name.map { .string($0) } ?? .null,
-                    "duration_s": .number(s.durationSeconds), "max_probe_c": .number(s.maxProbeCelsius),
-                    "readings": .integer(Int64(s.readingCount)), "status": .string(s.info.status.rawValue),
-                    "source": .string(s.info.source),
-                ]))
+                console.line(
+                    JSONLine.object([
+                        "id": .integer(s.id), "started_at_ms": .integer(s.info.startedAtUnixMs),
+                        "cut": s.info.cut.map { .string($0) } ?? .null,
+                        "name": s.info.name.map { .string($0) } ?? .null,
+                        "duration_s": .number(s.durationSeconds), "max_probe_c": .number(s.maxProbeCelsius),
+                        "readings": .integer(Int64(s.readingCount)), "status": .string(s.info.status.rawValue),
+                        "source": .string(s.info.source),
+                    ]))
             }
             return ExitCode.success
         }
@@ -39,7 +41,9 @@ struct SessionsCommand: Command {
             console.line("no sessions in \(context.databasePath)")
             return ExitCode.success
         }
-        let table = TextTable(columns: ["id", "started (UTC)", "cut", "duration", "max temp", "readings", "status", "source"])
+        let table = TextTable(columns: [
+            "id", "started (UTC)", "cut", "duration", "max temp", "readings", "status", "source",
+        ])
         var rows: [[String]] = []
         for s in summaries {
             rows.append([

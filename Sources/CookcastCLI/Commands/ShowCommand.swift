@@ -28,7 +28,9 @@ struct ShowCommand: Command {
         let console = context.console
         let unit = context.unit
         do {
-            guard let info = try store.session(sessionID) else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
+            guard let info = try store.session(sessionID) else {
+                throw CLIError.data("no session \(sessionID) in \(context.databasePath)")
+            }
             let summary = try store.sessions().first { $0.id == sessionID }
             console.line("session \(sessionID)" + (info.name.map { ": \($0)" } ?? ""))
             console.line("  started    \(UTCTime.string(unixMs: info.startedAtUnixMs)) UTC")
@@ -44,7 +46,10 @@ struct ShowCommand: Command {
             }
             let channels = try store.channels(session: sessionID)
             if channels.count > 1 {
-                console.line("  channels   " + channels.map { "\($0.channel)=\($0.name ?? "probe \($0.channel)") (\($0.role.rawValue))" }.joined(separator: ", "))
+                console.line(
+                    "  channels   "
+                        + channels.map { "\($0.channel)=\($0.name ?? "probe \($0.channel)") (\($0.role.rawValue))" }
+                        .joined(separator: ", "))
             }
             if let fit = try store.fits(session: sessionID).last {
                 let eta = fit.etaSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
@@ -61,7 +66,9 @@ struct ShowCommand: Command {
             console.line("last readings (\(last.count)):")
             for r in last {
                 let battery = r.batteryPercent.map { "  battery \(Int($0.rounded())) %" } ?? ""
-                console.line("  [\(DurationFormat.clock(r.elapsedSeconds))] ch\(r.channel)  probe \(unit.format(celsius: r.probeCelsius))  ambient \(unit.format(celsius: r.ambientCelsius))\(battery)")
+                console.line(
+                    "  [\(DurationFormat.clock(r.elapsedSeconds))] ch\(r.channel)  probe \(unit.format(celsius: r.probeCelsius))  ambient \(unit.format(celsius: r.ambientCelsius))\(battery)"
+                )
             }
         } catch let error as CLIError {
             throw error

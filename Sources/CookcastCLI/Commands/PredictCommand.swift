@@ -1,0 +1,110 @@
+import CookcastCore
+import CookcastFit
+import CookcastIngest
+import CookcastStore
+import Foundation
+
+/// `cookcast predict FILE --target C`: the estimate the live pipeline would have shown at `--at`.
+struct PredictCommand: Command {
+    static let name = "predict"
+    static let abstract = "predict the finish of a recorded cook from the readings up to a moment"
+    static let usage =
+        "cookcast predict FILE --target C [--at SECONDS] [--cut CUT] [--channel N] [--format text|json|seconds]"
+    static let help = """
+        Replays FILE (canonical CSV, JSON lines or hex packet log) up to --at seconds (default: the
+        last reading) through the same estimator as `cookcast live`, using only readings up to then.
+        --format seconds prints only the predicted finish in seconds since the first reading (the
+        external-estimator contract of the evaluation tools); text and json also give the 80 %
+        interval, the phase and why. An unknown cut falls back to a generic prior with a warning.
+        Priors learned by `cookcast fit` into the database (when it exists) override the shipped ones.
+
+        example:
+          cookcast predict cook.csv --target 95 --at 20000 --cut brisket
+        """
+    static let options = OptionSpec(valued: ["target", "at", "cut", "format", "channel"])
+
+    let context: CommandContext
+    let path: String
+    let targetCelsius: Double
+    let atSeconds: Double?
+    let cutName: String?
+    let format: String
+    let channel: Int?
+
+    init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        guard arguments.positionals.count == 1 else {
+            throw .usage(arguments.positionals.isEmpty ? "missing FILE" : "expected one FILE")
+        }
+        path = arguments.positionals[0]
+        guard let target = try arguments.double("target") else { throw .usage("missing --target C") }
+        targetCelsius = context.unit.celsius(from: target)
+        atSeconds = try arguments.double("at", in: 0...1e9)
+        cutName = arguments.value("cut")
+        format = arguments.value("format") ?? "text"
+        guard ["text", "json", "seconds"].contains(format) else {
+            throw .usage("option '--format' must be text, json or seconds, got '\(format)'")
+        }
+        channel = try arguments.int("channel", in: 1...64)
+        self.context = context
+    }
+
+    func run() async throws(CLIError) -> Int32 {
+        let models = try context.models()
+        var cut: CutProfile?
+        if let cutName {
+            cut = models.cuts.profile(named: cutName)
+            if cut == nil { context.console.errorLine("warning: unknown cut '\(cutName)', using a generic prior") }
+        }
+        let file: ReplayFile
+        do { file = try ReplayFile.load(path: path) } catch { throw .data("\(error)") }
+        let readings = file.readings()
+        let limit = atSeconds ?? readings.map(\.elapsedSeconds).max() ?? 0
+        guard readings.contains(where: { $0.elapsedSeconds <= limit && $0.probeCelsius != nil }) else {
+            throw .data("\(path): no probe readings at or before \(TemperatureUnit.fixed(limit, decimals: 1)) s")
+        }
+        let store =
+            FileManager.default.fileExists(atPath: context.databasePath)
+            ? try? SessionStore(path: context.databasePath, readOnly: true) : nil
+        let priors = try PriorLibrary.priors(models: models, store: store)
+        let estimate = Predictor.predict(
+            readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut,
+            priors: priors, channel: channel)
+        let console = context.console
+        switch format {
+        case "seconds":
+            guard let finish = estimate.finishSeconds, finish.isFinite else {
+                throw .data("no finish estimate at \(TemperatureUnit.fixed(limit, decimals: 1)) s: \(estimate.message)")
+            }
+            console.line(TemperatureUnit.fixed(finish, decimals: 1))
+        case "json":
+            console.line(
+                JSONLine.object([
+                    "at_s": .number(limit), "target_c": .number(targetCelsius),
+                    "finish_s": .number(estimate.finishSeconds),
+                    "finish_lo_s": .number(estimate.finishLowSeconds),
+                    "finish_hi_s": .number(estimate.finishHighSeconds),
+                    "remaining_s": .number(estimate.remainingSeconds(at: limit)),
+                    "phase": .string(estimate.phase.rawValue),
+                    "model": .string(estimate.model), "message": .string(estimate.message),
+                    "probe_c": .number(estimate.probeCelsius), "cut": cut.map { .string($0.name) } ?? .null,
+                ]))
+        default:
+            let unit = context.unit
+            console.line(
+                "at \(DurationFormat.clock(limit)): probe \(unit.format(celsius: estimate.probeCelsius)), target \(unit.format(celsius: targetCelsius)), phase \(estimate.phase.rawValue)"
+            )
+            if let finish = estimate.finishSeconds {
+                var line =
+                    "finish at \(DurationFormat.clock(finish)) since the first reading (in \(DurationFormat.short(finish - limit)))"
+                if let lo = estimate.finishLowSeconds, let hi = estimate.finishHighSeconds {
+                    line += ", 80 % interval \(DurationFormat.clock(lo))-\(DurationFormat.clock(hi))"
+                }
+                console.line(line)
+            } else {
+                console.line("no finish estimate")
+            }
+            console.line(estimate.message)
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,47 @@
+import CookcastCore
+import CookcastFit
+
+/// The live pipeline's ETA: a `SessionEstimator` (one `ETAEstimator` per meat probe; the
+/// session's finish is the slowest probe's). Fits are handed to the store at every fit-grid step
+/// (when an estimator closes a grid bucket), so history shows how the prediction evolved.
+public final class SessionETAProvider: ETAProvider {
+    private let session: SessionEstimator
+    private let meatChannels: Set<Int>?
+    private var refreshedChannels: Set<Int> = []
+
+    /// Creates the provider.
+    /// - Parameters:
+    ///   - targetCelsius: target internal temperature.
+    ///   - cut: the cut profile (nil: generic prior).
+    ///   - priors: learned priors (database first, then the shipped ones).
+    ///   - meatChannels: channels that are probes in the meat (nil: every channel).
+    public init(targetCelsius: Double, cut: CutProfile?, priors: [PriorRecord], meatChannels: Set<Int>? = nil) {
+        self.session = SessionEstimator(targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors))
+        self.meatChannels = meatChannels
+    }
+
+    public func update(with reading: Reading) {
+        if let meatChannels, !meatChannels.contains(reading.channel) { return }
+        if session.update(reading) { refreshedChannels.insert(reading.channel) }
+    }
+
+    public func estimate(atSeconds seconds: Double) -> ETASnapshot {
+        let e = session.estimate(atSeconds: seconds)
+        if e.phase == .collectingData, e.finishSeconds == nil { return .collecting }
+        return ETASnapshot(
+            phase: e.phase.rawValue.replacingOccurrences(of: "_", with: " "), finishSeconds: e.finishSeconds,
+            lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds, message: e.message)
+    }
+
+    public func fitsToStore(atSeconds seconds: Double) -> [FitRecord] {
+        guard !refreshedChannels.isEmpty else { return [] }
+        defer { refreshedChannels.removeAll() }
+        return refreshedChannels.sorted().compactMap { channel in
+            guard var record = session.estimator(channel: channel)?.estimate(atSeconds: seconds).fitRecord else {
+                return nil
+            }
+            record.elapsedSeconds = seconds
+            return record
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import CookcastCore
+import Foundation
+
+/// One recorded cook to backtest on.
+public struct BacktestCook: Sendable {
+    public var id: String
+    /// Cut name as given (resolved against `cut`).
+    public var cutName: String
+    public var cut: CutProfile?
+    public var readings: [Reading]
+    public var targetCelsius: Double
+    /// When the probe first reached the target, seconds since the first reading.
+    public var trueFinishSeconds: Double
+
+    /// Creates a cook.
+    public init(
+        id: String, cutName: String, cut: CutProfile?, readings: [Reading], targetCelsius: Double,
+        trueFinishSeconds: Double
+    ) {
+        self.id = id
+        self.cutName = cutName
+        self.cut = cut
+        self.readings = readings
+        self.targetCelsius = targetCelsius
+        self.trueFinishSeconds = trueFinishSeconds
+    }
+}
+
+/// One prediction of a backtest, scored as in prediction.md.
+public struct BacktestPrediction: Sendable, Hashable, Codable {
+    public var id: String
+    public var cut: String
+    /// Checkpoint as a fraction of the true time to target.
+    public var fraction: Double
+    public var atSeconds: Double
+    public var trueFinishSeconds: Double
+    public var finishSeconds: Double?
+    public var lowSeconds: Double?
+    public var highSeconds: Double?
+    public var phase: String
+    public var model: String
+
+    /// |error| / true remaining time (infinite without a prediction).
+    public var relativeError: Double {
+        guard let f = finishSeconds else { return .infinity }
+        return abs(f - trueFinishSeconds) / max(1, trueFinishSeconds - atSeconds)
+    }
+    /// Signed error in minutes (+ = too late).
+    public var errorMinutes: Double? { finishSeconds.map { ($0 - trueFinishSeconds) / 60 } }
+    /// Whether the 80 % interval holds the true finish.
+    public var covered: Bool {
+        guard let lo = lowSeconds, let hi = highSeconds else { return false }
+        return lo <= trueFinishSeconds && trueFinishSeconds <= hi
+    }
+}
+
+/// A backtest's predictions and their summary.
+public struct BacktestReport: Sendable {
+    public var predictions: [BacktestPrediction]
+    /// Cook ids the priors for each tested cook were learned from (leave-one-out: never itself).
+    public var trainingIDs: [String: [String]]
+
+    /// Median of relative error at a checkpoint (all cooks).
+    public func median(at fraction: Double) -> Double {
+        quantile(predictions.filter { abs($0.fraction - fraction) < 1e-9 }.map(\.relativeError), 0.5)
+    }
+
+    /// Share of predictions whose 80 % interval holds the truth.
+    public var coverage: Double {
+        predictions.isEmpty ? 0 : Double(predictions.filter(\.covered).count) / Double(predictions.count)
+    }
+
+    /// Share of checkpoints with any estimate.
+    public var availability: Double {
+        predictions.isEmpty
+            ? 0 : Double(predictions.filter { $0.finishSeconds != nil }.count) / Double(predictions.count)
+    }
+
+    /// The accuracy table of prediction.md: per cut and overall, median and p90 of |err|/remaining
+    /// at each checkpoint, coverage and availability.
+    public func table() -> String {
+        let fractions = Array(Set(predictions.map(\.fraction))).sorted()
+        var lines: [String] = []
+        var head = "cut".padding(toLength: 16, withPad: " ", startingAt: 0) + "   n"
+        for f in fractions { head += String(format: "   @%2.0f%% med/p90", f * 100) }
+        head += "   cover  avail"
+        lines.append(head)
+        let cuts = Array(Set(predictions.map(\.cut))).sorted() + ["ALL"]
+        for cut in cuts {
+            let ps = cut == "ALL" ? predictions : predictions.filter { $0.cut == cut }
+            var line = cut.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%4d", ps.count)
+            for f in fractions {
+                let r = ps.filter { abs($0.fraction - f) < 1e-9 }.map(\.relativeError)
+                line += String(format: "   %6.3f/%6.3f", quantile(r, 0.5), quantile(r, 0.9))
+            }
+            let cov = ps.isEmpty ? 0 : Double(ps.filter(\.covered).count) / Double(ps.count)
+            let av = ps.isEmpty ? 0 : Double(ps.filter { $0.finishSeconds != nil }.count) / Double(ps.count)
+            line += String(format: "   %5.2f  %5.2f", cov, av)
+            lines.append(line)
+        }
+        let all = predictions.map(\.relativeError)
+        lines.append(String(format: "overall median %.3f  p90 %.3f", quantile(all, 0.5), quantile(all, 0.9)))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Inverted-CDF quantile (no interpolation), as eval_eta.py.
+func quantile(_ xs: [Double], _ q: Double) -> Double {
+    guard !xs.isEmpty else { return .nan }
+    let s = xs.sorted()
+    let i = max(0, min(s.count - 1, Int((q * Double(s.count)).rounded(.up)) - 1))
+    return s[i]
+}
+
+/// Leave-one-out backtests: each cook is predicted with priors learned from the other cooks only.
+public enum Backtest {
+    /// Runs the backtest. With `leaveOneOut` the priors for cook i are `PriorSet.learn` over every
+    /// other cook's summary (plus `basePriors` for cuts they do not cover); without, `basePriors` are
+    /// used as given.
+    public static func run(
+        cooks: [BacktestCook], fractions: [Double] = [0.25, 0.5, 0.75, 0.9], basePriors: [PriorRecord] = [],
+        leaveOneOut: Bool = true, configuration: ETAEstimator.Configuration = .init()
+    ) -> BacktestReport {
+        let summaries =
+            leaveOneOut
+            ? cooks.map {
+                PriorSet.summarize(
+                    id: $0.id, readings: $0.readings, targetCelsius: $0.targetCelsius, cut: $0.cut,
+                    finishSeconds: $0.trueFinishSeconds)
+            } : []
+        var preds: [BacktestPrediction] = []
+        var training: [String: [String]] = [:]
+        for (i, cook) in cooks.enumerated() {
+            var priors = basePriors
+            if leaveOneOut {
+                let others = summaries.enumerated().filter { $0.offset != i && $0.element.id != cook.id }.map(\.element)
+                training[cook.id] = others.map(\.id)
+                let learned = PriorSet.learn(others)
+                let learnedCuts = Set(learned.map(\.cut))
+                priors = learned + basePriors.filter { !learnedCuts.contains($0.cut) }
+            }
+            let prior = FitPrior.resolve(cut: cook.cut, priors: priors)
+            // One replay per cook; each checkpoint takes the latest estimate issued at or before it
+            // (the same answer `Predictor.predict` gives, as neither flushes the open bucket).
+            let est = ETAEstimator(targetCelsius: cook.targetCelsius, prior: prior, configuration: configuration)
+            var k = 0
+            let checkpoints = fractions.sorted()
+            func emit(_ f: Double) {
+                let at = f * cook.trueFinishSeconds
+                let e = est.estimate(atSeconds: at)
+                preds.append(
+                    BacktestPrediction(
+                        id: cook.id, cut: cook.cutName, fraction: f, atSeconds: at,
+                        trueFinishSeconds: cook.trueFinishSeconds, finishSeconds: e.finishSeconds,
+                        lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds,
+                        phase: e.phase.rawValue, model: e.model))
+            }
+            for r in cook.readings {
+                while k < checkpoints.count, r.elapsedSeconds > checkpoints[k] * cook.trueFinishSeconds {
+                    emit(checkpoints[k])
+                    k += 1
+                }
+                est.update(r)
+            }
+            while k < checkpoints.count {
+                emit(checkpoints[k])
+                k += 1
+            }
+        }
+        return BacktestReport(predictions: preds, trainingIDs: training)
+    }
+}

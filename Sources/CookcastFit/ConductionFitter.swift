@@ -1,0 +1,353 @@
+import Foundation
+
+/// One point of the resampled grid: the mean of the raw readings in one bucket.
+public struct GridPoint: Sendable, Hashable {
+    /// Bucket centre, seconds since the session start.
+    public var seconds: Double
+    /// Mean probe temperature in the bucket, Celsius.
+    public var probeCelsius: Double
+    /// Mean ambient temperature in the bucket, Celsius (nil when the bucket had none).
+    public var ambientCelsius: Double?
+
+    /// Creates a grid point.
+    public init(seconds: Double, probeCelsius: Double, ambientCelsius: Double?) {
+        self.seconds = seconds
+        self.probeCelsius = probeCelsius
+        self.ambientCelsius = ambientCelsius
+    }
+}
+
+/// Grey-box conduction fit: the first radial modes of a slab/cylinder/sphere driven by the
+/// (measured or assumed) air temperature, over a grid of time constants `tau = R^2/alpha`, Biot
+/// numbers and probe depths. For each candidate the start temperature `T0` and an ambient offset
+/// `delta` enter linearly; they are solved by ridge least squares from running, exponentially
+/// forgotten sufficient statistics, so each grid point costs the same however long the cook is.
+///
+/// Without an ambient sensor the modes are driven by the assumed air temperature (the cut's
+/// typical ambient or the learned prior) and `delta` becomes the fitted correction to it.
+public final class ConductionFitter {
+    /// Tuning knobs.
+    public struct Configuration: Sendable, Hashable {
+        /// Shape of the modal basis.
+        public var shape: BodyShape = .cylinder
+        /// Time constants tried, seconds.
+        public var taus: [Double] = (0..<80).map { 600 * pow(1.09, Double($0)) }
+        /// Biot numbers tried.
+        public var biots: [Double] = (0..<10).map { 0.35 * pow(1.6, Double($0)) }
+        /// Relative probe radii tried (0 = centre).
+        public var radii: [Double] = [0]
+        /// Memory of the forgetting, as a multiple of the elapsed time (window grows with the cook).
+        public var memoryFraction = 0.3
+        /// Memory floor, seconds.
+        public var minimumMemorySeconds = 900.0
+        /// Assumed noise of one grid point, Celsius (scales the ridge).
+        public var noiseCelsius = 0.3
+        /// Prior standard deviation of `T0` around the first reading, Celsius.
+        public var startSigmaCelsius = 3.0
+        /// Prior standard deviation of the ambient offset with a measured ambient, Celsius.
+        public var offsetSigmaMeasured = 6.0
+        /// With a measured air, the offset's standard deviation is at most this fraction of the
+        /// air-to-target gap (a water bath pins it far tighter than an oven).
+        public var offsetGapFraction = 0.06
+        /// Smallest standard deviation of the offset with a measured air, Celsius.
+        public var offsetFloorCelsius = 0.25
+        /// Prior standard deviation of the ambient without a sensor, Celsius.
+        public var offsetSigmaAssumed = 50.0
+        /// Prior on log(tau): mean and standard deviation (nil: flat).
+        public var logTauPrior: (mean: Double, sd: Double)? = nil
+        /// Grid points earlier than this after the start are not fitted: there the truncated
+        /// series is still far from the true (flat) start, seconds.
+        public var skipSeconds = 90.0
+        /// Number of modes.
+        public var modeCount = 12
+
+        /// Default configuration.
+        public init() {}
+
+        public static func == (a: Self, b: Self) -> Bool {
+            a.shape == b.shape && a.taus == b.taus && a.biots == b.biots && a.radii == b.radii
+                && a.memoryFraction == b.memoryFraction && a.logTauPrior?.mean == b.logTauPrior?.mean
+                && a.logTauPrior?.sd == b.logTauPrior?.sd
+        }
+        public func hash(into h: inout Hasher) { h.combine(shape); h.combine(taus) }
+    }
+
+    /// One fitted candidate.
+    public struct Solution: Sendable {
+        /// Index into the candidate grid.
+        public var index: Int
+        public var tauSeconds: Double
+        public var biot: Double
+        public var radiusFraction: Double
+        /// Fitted start temperature, Celsius.
+        public var startCelsius: Double
+        /// Fitted ambient offset (measured ambient + offset = air seen by the meat), Celsius.
+        public var offsetCelsius: Double
+        /// Weighted residual sum of squares including ridge terms.
+        public var cost: Double
+        /// Model value at the last grid point, Celsius.
+        public var lastModelCelsius: Double
+    }
+
+    public let configuration: Configuration
+    let nc: Int, nm: Int
+    var tauOf: [Double] = [], biotOf: [Double] = [], radiusOf: [Double] = []
+    var rates: [Double] = [], amps: [Double] = []
+    var y: [Double] = [], p: [Double] = []
+    // S11 S12 S22 S1z S2z Szz per candidate
+    var stats: [Double] = []
+    var lastModel: [Double] = []
+    var decay: [Double] = []
+    var staticGain: [Double] = []
+    var lastPhi: [Double] = [], lastK: [Double] = []
+    var decayStep = -1.0
+    var sumWeight = 0.0
+    var pointCount = 0
+    /// Seconds of the first grid point (the model's t = 0).
+    public private(set) var originSeconds: Double?
+    /// Seconds of the last grid point.
+    public private(set) var lastSeconds: Double?
+    public private(set) var firstProbeCelsius: Double?
+    public private(set) var lastProbeCelsius: Double?
+    /// Air temperature driving the modes over the last step (measured, else assumed), Celsius.
+    public private(set) var lastDriveCelsius: Double
+    /// Air temperature assumed when no sensor reports one.
+    public var assumedAmbientCelsius: Double
+    /// Air-minus-target gap that scales the offset prior (nil: the fixed prior).
+    public var offsetScaleCelsius: Double?
+    /// Whether any measured ambient has been seen.
+    public private(set) var hasMeasuredAmbient = false
+
+    /// Creates a fitter; `assumedAmbientCelsius` drives the model when there is no ambient sensor.
+    public init(configuration: Configuration = Configuration(), assumedAmbientCelsius: Double) {
+        self.configuration = configuration
+        self.assumedAmbientCelsius = assumedAmbientCelsius
+        self.lastDriveCelsius = assumedAmbientCelsius
+        nm = configuration.modeCount
+        for tau in configuration.taus {
+            for bi in configuration.biots {
+                for r in configuration.radii {
+                    let m = ConductionModes(
+                        shape: configuration.shape, tauSeconds: tau, biot: bi, radiusFraction: r, count: nm)
+                    tauOf.append(tau); biotOf.append(bi); radiusOf.append(r)
+                    rates.append(contentsOf: m.rates); amps.append(contentsOf: m.amplitudes)
+                    // The modes left out are fast: they follow the current air at once.
+                    staticGain.append(1 - m.amplitudes.reduce(0, +))
+                }
+            }
+        }
+        nc = tauOf.count
+        y = [Double](repeating: 0, count: nc * nm)
+        p = [Double](repeating: 1, count: nc * nm)
+        stats = [Double](repeating: 0, count: nc * 6)
+        lastModel = [Double](repeating: 0, count: nc)
+        decay = [Double](repeating: 1, count: nc * nm)
+        lastPhi = [Double](repeating: 1, count: nc)
+        lastK = [Double](repeating: 0, count: nc)
+    }
+
+    /// Forgets the fitted statistics (not the modal states): the probe was still settling (cooling
+    /// from room to meat temperature), so the fit restarts from `startCelsius` as the start prior.
+    public func restartStatistics(startCelsius: Double) {
+        for i in stats.indices { stats[i] = 0 }
+        sumWeight = 0
+        pointCount = 0
+        firstProbeCelsius = startCelsius
+    }
+
+    /// Number of grid points absorbed.
+    public var count: Int { pointCount }
+    /// Effective number of points after forgetting.
+    public var effectiveCount: Double { sumWeight }
+
+    /// Absorbs one grid point (points must come in increasing time). Constant cost.
+    public func add(_ g: GridPoint) {
+        guard g.probeCelsius.isFinite else { return }
+        if let a = g.ambientCelsius, a.isFinite {
+            if !hasMeasuredAmbient {
+                hasMeasuredAmbient = true
+                // restart the drive from the first measured value
+                lastDriveCelsius = a
+                if originSeconds != nil { for i in 0..<(nc * nm) { y[i] = a * (1 - p[i]) } }
+            }
+        }
+        guard let origin = originSeconds, let last = lastSeconds else {
+            originSeconds = g.seconds
+            lastSeconds = g.seconds
+            firstProbeCelsius = g.probeCelsius
+            lastDriveCelsius = g.ambientCelsius ?? (hasMeasuredAmbient ? lastDriveCelsius : assumedAmbientCelsius)
+            for i in 0..<(nc * nm) { y[i] = 0; p[i] = 1 }
+            lastProbeCelsius = g.probeCelsius
+            return
+        }
+        let dt = max(0, g.seconds - last)
+        if dt != decayStep {
+            decayStep = dt
+            for i in 0..<(nc * nm) { decay[i] = exp(-rates[i] * dt) }
+        }
+        // Air over the step: mean of the two ends (held when missing).
+        let newDrive = g.ambientCelsius ?? (hasMeasuredAmbient ? lastDriveCelsius : assumedAmbientCelsius)
+        let drive = 0.5 * (newDrive + lastDriveCelsius)
+        Self.propagate(&y, &p, decay, drive)
+        lastDriveCelsius = newDrive
+        lastSeconds = g.seconds
+        let elapsed = g.seconds - origin
+        guard elapsed >= configuration.skipSeconds else { return }
+        let memory = max(configuration.minimumMemorySeconds, configuration.memoryFraction * elapsed)
+        accumulate(g, weightDecay: exp(-dt / memory))
+    }
+
+    // Hot loops take the arrays inout: one exclusivity check per call, not per element.
+    private static func propagate(_ y: inout [Double], _ p: inout [Double], _ decay: [Double], _ drive: Double) {
+        y.withUnsafeMutableBufferPointer { yb in
+            p.withUnsafeMutableBufferPointer { pb in
+                decay.withUnsafeBufferPointer { db in
+                    for i in 0..<yb.count {
+                        let e = db[i]
+                        yb[i] = drive + (yb[i] - drive) * e
+                        pb[i] *= e
+                    }
+                }
+            }
+        }
+    }
+
+    private func accumulate(_ g: GridPoint, weightDecay lam: Double) {
+        pointCount += 1
+        sumWeight = sumWeight * lam + 1
+        Self.accumulate(
+            probe: g.probeCelsius, drive: lastDriveCelsius, lam: lam, nm: nm, amps: amps, p: p, y: y,
+            staticGain: staticGain, lastPhi: &lastPhi, lastK: &lastK, stats: &stats)
+        lastProbeCelsius = g.probeCelsius
+    }
+
+    private static func accumulate(
+        probe z0: Double, drive: Double, lam: Double, nm: Int, amps: [Double], p: [Double], y: [Double],
+        staticGain: [Double], lastPhi: inout [Double], lastK: inout [Double], stats: inout [Double]
+    ) {
+        let nc = staticGain.count
+        amps.withUnsafeBufferPointer { ab in
+            p.withUnsafeBufferPointer { pb in
+                y.withUnsafeBufferPointer { yb in
+                    stats.withUnsafeMutableBufferPointer { st in
+                        for c in 0..<nc {
+                            var phi = 0.0, k = staticGain[c] * drive
+                            let b = c * nm
+                            for m in 0..<nm {
+                                phi += ab[b + m] * pb[b + m]
+                                k += ab[b + m] * yb[b + m]
+                            }
+                            lastPhi[c] = phi
+                            lastK[c] = k
+                            let x1 = phi, x2 = 1 - phi, z = z0 - k
+                            let s = c * 6
+                            st[s] = st[s] * lam + x1 * x1
+                            st[s + 1] = st[s + 1] * lam + x1 * x2
+                            st[s + 2] = st[s + 2] * lam + x2 * x2
+                            st[s + 3] = st[s + 3] * lam + x1 * z
+                            st[s + 4] = st[s + 4] * lam + x2 * z
+                            st[s + 5] = st[s + 5] * lam + z * z
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ridge solve of one candidate.
+    func solve(_ c: Int) -> Solution {
+        let cfg = configuration
+        let s = c * 6
+        let n2 = cfg.noiseCelsius * cfg.noiseCelsius
+        let r1 = n2 / (cfg.startSigmaCelsius * cfg.startSigmaCelsius)
+        var sd = hasMeasuredAmbient ? cfg.offsetSigmaMeasured : cfg.offsetSigmaAssumed
+        if hasMeasuredAmbient, let gap = offsetScaleCelsius {
+            // A bath a degree above the target pins the offset far tighter than a 150 C oven.
+            sd = min(sd, max(cfg.offsetFloorCelsius, cfg.offsetGapFraction * gap))
+        }
+        let r2 = n2 / (sd * sd)
+        let m1 = firstProbeCelsius ?? 0, m2 = 0.0
+        let a11 = stats[s] + r1, a12 = stats[s + 1], a22 = stats[s + 2] + r2
+        let b1 = stats[s + 3] + r1 * m1, b2 = stats[s + 4] + r2 * m2
+        let det = a11 * a22 - a12 * a12
+        var t0 = m1, d = m2
+        if abs(det) > 1e-12 {
+            t0 = (a22 * b1 - a12 * b2) / det
+            d = (a11 * b2 - a12 * b1) / det
+        }
+        // cost = Szz + r1 m1^2 + r2 m2^2 - theta . b   (normal equations hold)
+        var cost = stats[s + 5] + r1 * m1 * m1 + r2 * m2 * m2 - (t0 * b1 + d * b2)
+        if let lp = cfg.logTauPrior {
+            let u = (log(tauOf[c]) - lp.mean) / lp.sd
+            cost += n2 * u * u
+        }
+        // model at the last fitted point
+        let phi = lastPhi[c], k = lastK[c]
+        let model = t0 * phi + k + d * (1 - phi)
+        return Solution(
+            index: c, tauSeconds: tauOf[c], biot: biotOf[c], radiusFraction: radiusOf[c],
+            startCelsius: t0, offsetCelsius: d, cost: max(0, cost), lastModelCelsius: model)
+    }
+
+    /// Every candidate's solution (cost order not guaranteed).
+    public func solveAll() -> [Solution] {
+        (0..<nc).map(solve)
+    }
+
+    /// Model temperature `s` seconds after the last grid point for candidate `sol`, with the air
+    /// (as measured, before the offset) held at `futureDriveCelsius`, plus the current residual
+    /// decaying with the slowest mode.
+    public func forecast(_ sol: Solution, afterSeconds sec: Double, futureDriveCelsius a: Double, residual: Double)
+        -> Double
+    {
+        let b = sol.index * nm
+        var phi = 0.0, k = staticGain[sol.index] * a
+        for m in 0..<nm {
+            let x = rates[b + m] * sec
+            if x > 40 {
+                k += amps[b + m] * a
+                continue
+            }
+            let e = exp(-x)
+            phi += amps[b + m] * p[b + m] * e
+            k += amps[b + m] * (a + (y[b + m] - a) * e)
+        }
+        return sol.startCelsius * phi + k + sol.offsetCelsius * (1 - phi) + residual * exp(-rates[b] * sec)
+    }
+
+    /// Normalised response of a candidate to a unit step of air from a uniform start.
+    public func stepResponse(_ sol: Solution, atSeconds t: Double) -> Double {
+        let b = sol.index * nm
+        var s = 0.0
+        for m in 0..<nm {
+            let x = rates[b + m] * t
+            if x < 40 { s += amps[b + m] * exp(-x) }
+        }
+        return 1 - s
+    }
+
+    /// Slowest decay rate of a candidate, 1/s.
+    public func slowestRate(_ sol: Solution) -> Double { rates[sol.index * nm] }
+
+    /// Seconds after the last grid point until the forecast reaches `target`, or nil when it never
+    /// does within `horizon` seconds.
+    public func crossing(
+        _ sol: Solution, targetCelsius: Double, futureDriveCelsius a: Double, residual: Double,
+        horizonSeconds: Double = 7 * 86400
+    ) -> Double? {
+        let f = { (s: Double) in self.forecast(sol, afterSeconds: s, futureDriveCelsius: a, residual: residual) }
+        if f(0) >= targetCelsius { return 0 }
+        var hi = 600.0
+        while f(hi) < targetCelsius {
+            hi *= 2
+            if hi > horizonSeconds { return nil }
+        }
+        var lo = hi < 1200 ? 0 : hi / 2
+        for _ in 0..<40 {
+            let mid = 0.5 * (lo + hi)
+            if f(mid) >= targetCelsius { hi = mid } else { lo = mid }
+            if hi - lo < max(1, 2e-4 * hi) { break }
+        }
+        return hi
+    }
+}

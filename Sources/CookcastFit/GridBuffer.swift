@@ -1,0 +1,72 @@
+/// The last grid points in a fixed-size ring (bounded memory and cost however long the cook).
+struct GridBuffer: Sendable {
+    private var items: [GridPoint]
+    private var head = 0
+    private(set) var count = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        items = [GridPoint](repeating: GridPoint(seconds: 0, probeCelsius: 0, ambientCelsius: nil), count: capacity)
+    }
+
+    mutating func append(_ g: GridPoint) {
+        items[head] = g
+        head = (head + 1) % capacity
+        count = min(count + 1, capacity)
+    }
+
+    /// i = 0 is the newest.
+    func recent(_ i: Int) -> GridPoint { items[(head - 1 - i + 2 * capacity) % capacity] }
+
+    var last: GridPoint? { count > 0 ? recent(0) : nil }
+
+    /// Least-squares line through points newer than `since` seconds: slope (C/s), value at the
+    /// newest point, residual SD and number of points.
+    func line(since: Double) -> (slope: Double, level: Double, sd: Double, n: Int)? {
+        guard let newest = last else { return nil }
+        var n = 0.0, st = 0.0, sy = 0.0, stt = 0.0, sty = 0.0, syy = 0.0
+        var i = 0
+        while i < count {
+            let g = recent(i)
+            if g.seconds < since { break }
+            let t = g.seconds - newest.seconds
+            n += 1; st += t; sy += g.probeCelsius; stt += t * t; sty += t * g.probeCelsius
+            syy += g.probeCelsius * g.probeCelsius
+            i += 1
+        }
+        guard n >= 3 else { return nil }
+        let den = n * stt - st * st
+        guard den > 1e-9 else { return nil }
+        let b = (n * sty - st * sy) / den
+        let a = (sy - b * st) / n
+        let sse = max(0, syy - a * sy - b * sty)
+        return (b, a, (sse / max(1, n - 2)).squareRoot(), Int(n))
+    }
+
+    /// Mean ambient of the points newer than `since` (nil without any).
+    func meanAmbient(since: Double) -> Double? {
+        var s = 0.0, n = 0.0
+        var i = 0
+        while i < count {
+            let g = recent(i)
+            if g.seconds < since { break }
+            if let a = g.ambientCelsius { s += a; n += 1 }
+            i += 1
+        }
+        return n > 0 ? s / n : nil
+    }
+
+    /// Highest probe value among points newer than `since`.
+    func maxProbe(since: Double) -> Double? {
+        var m: Double? = nil
+        var i = 0
+        while i < count {
+            let g = recent(i)
+            if g.seconds < since { break }
+            m = max(m ?? g.probeCelsius, g.probeCelsius)
+            i += 1
+        }
+        return m
+    }
+}

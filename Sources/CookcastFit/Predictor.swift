@@ -1,0 +1,33 @@
+import CookcastCore
+
+/// The estimate the live pipeline would have shown at a moment of a recorded cook.
+public enum Predictor {
+    /// Replays `readings` (any order and garbage as recorded) with `elapsedSeconds <= atSeconds`
+    /// through the same incremental `ETAEstimator` the live pipeline uses, for `channel` (nil: the
+    /// first channel seen), closes the open grid bucket (all those readings are known by then) and returns the estimate at
+    /// `atSeconds` (default: the last reading).
+    ///
+    /// ```swift
+    /// let e = Predictor.predict(readings: rows, targetCelsius: 95, atSeconds: 20_000,
+    ///                           cut: catalog.profile(named: "brisket"), priors: priors)
+    /// print(e.finishSeconds ?? .nan, e.phase)
+    /// ```
+    public static func predict(
+        readings: [Reading], targetCelsius: Double, atSeconds: Double? = nil, cut: CutProfile?,
+        priors: [PriorRecord], channel: Int? = nil, configuration: ETAEstimator.Configuration = .init()
+    ) -> Estimate {
+        let ch = channel ?? readings.first?.channel ?? 1
+        let est = ETAEstimator(
+            targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors), channel: ch,
+            configuration: configuration)
+        var last = 0.0
+        let limit = atSeconds ?? .infinity
+        for r in readings where r.channel == ch && r.elapsedSeconds <= limit {
+            est.update(r)
+            if r.elapsedSeconds.isFinite { last = max(last, r.elapsedSeconds) }
+        }
+        // Everything up to the query time is known: close the open bucket so it counts.
+        est.flush()
+        return est.estimate(atSeconds: atSeconds ?? last)
+    }
+}

@@ -1,0 +1,118 @@
+import CookcastCore
+
+/// Drops what a probe log should not feed the fitter: non-finite values, device sentinels
+/// (6553.5, -3276.8, 999.9, ...), out-of-range values, duplicates, rows that arrive out of order,
+/// and isolated spikes (a value far from the recent median that the next readings do not confirm).
+///
+/// Cost per reading is constant (a 9-value ring per channel kind).
+public struct ReadingCleaner: Sendable {
+    /// Accepted probe range, Celsius.
+    public static let probeRange = -30.0...130.0
+    /// Accepted ambient range, Celsius.
+    public static let ambientRange = -30.0...450.0
+    /// Device error codes seen in the wild; rejected even when inside the ranges.
+    public static let sentinels: Set<Double> = [6553.5, -3276.8, 999.9, 327.6, -127.0, -40.0]
+
+    private var lastTime = -Double.infinity
+    private var probe = SpikeFilter(maxJump: 4, confirmations: 3)
+    private var ambient = SpikeFilter(maxJump: 40, confirmations: 3)
+    /// Number of readings dropped or values blanked so far.
+    public private(set) var rejectedCount = 0
+
+    /// Creates a cleaner with no history.
+    public init() {}
+
+    /// The cleaned reading, or nil when nothing usable remains (a value dropped is set to nil).
+    public mutating func clean(_ r: Reading) -> Reading? {
+        let t = r.elapsedSeconds
+        guard t.isFinite, t > lastTime else {
+            rejectedCount += 1
+            return nil
+        }
+        var out = r
+        var rejected = 0
+        out.probeCelsius = Self.accept(r.probeCelsius, range: Self.probeRange, filter: &probe, rejected: &rejected)
+        out.ambientCelsius = Self.accept(
+            r.ambientCelsius, range: Self.ambientRange, filter: &ambient, rejected: &rejected)
+        rejectedCount += rejected
+        if out.probeCelsius == nil && out.ambientCelsius == nil {
+            rejectedCount += 1
+            return nil
+        }
+        lastTime = t
+        return out
+    }
+
+    private static func accept(
+        _ v: Double?, range: ClosedRange<Double>, filter: inout SpikeFilter, rejected: inout Int
+    ) -> Double? {
+        guard let v else { return nil }
+        guard v.isFinite, range.contains(v), !sentinels.contains(v) else {
+            rejected += 1
+            return nil
+        }
+        if filter.accept(v) { return v }
+        rejected += 1
+        return nil
+    }
+}
+
+/// Rejects a value more than `maxJump` from the median of the last accepted values, unless
+/// `confirmations` consecutive rejected values agree with each other (a real step, e.g. the probe
+/// pulled out, is followed; a one-off spike is not).
+struct SpikeFilter: Sendable {
+    let maxJump: Double
+    let confirmations: Int
+    private var ring = [Double](repeating: 0, count: 9)
+    private var count = 0
+    private var head = 0
+    private var pending: [Double] = []
+    private var scratch = [Double](repeating: 0, count: 9)
+
+    init(maxJump: Double, confirmations: Int) {
+        self.maxJump = maxJump
+        self.confirmations = confirmations
+    }
+
+    mutating func accept(_ v: Double) -> Bool {
+        if count < 3 {
+            push(v)
+            return true
+        }
+        let m = median()
+        if abs(v - m) <= maxJump {
+            pending.removeAll(keepingCapacity: true)
+            push(v)
+            return true
+        }
+        if let last = pending.last, abs(v - last) > maxJump { pending.removeAll(keepingCapacity: true) }
+        pending.append(v)
+        if pending.count >= confirmations {
+            count = 0
+            for p in pending { push(p) }
+            pending.removeAll(keepingCapacity: true)
+            return true
+        }
+        return false
+    }
+
+    private mutating func push(_ v: Double) {
+        ring[head] = v
+        head = (head + 1) % ring.count
+        count = min(count + 1, ring.count)
+    }
+
+    private mutating func median() -> Double {
+        // insertion sort of at most 9 values into a reused buffer
+        for i in 0..<count {
+            let v = ring[(head - 1 - i + 2 * ring.count) % ring.count]
+            var j = i
+            while j > 0 && scratch[j - 1] > v {
+                scratch[j] = scratch[j - 1]
+                j -= 1
+            }
+            scratch[j] = v
+        }
+        return count % 2 == 1 ? scratch[count / 2] : 0.5 * (scratch[count / 2 - 1] + scratch[count / 2])
+    }
+}

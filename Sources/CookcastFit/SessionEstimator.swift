@@ -1,0 +1,81 @@
+import CookcastCore
+
+/// ETAs for every probe of a session: one `ETAEstimator` per channel, created on the channel's
+/// first reading; the session is done when its slowest probe is.
+///
+/// ```swift
+/// let session = SessionEstimator(targetCelsius: 95, prior: prior)
+/// for r in readings { session.update(r) }          // any channels, interleaved
+/// let e = session.estimate(atSeconds: now)          // the slowest probe's estimate, channel 0
+/// ```
+public final class SessionEstimator {
+    /// Default target for channels without their own.
+    public let targetCelsius: Double
+    public let prior: FitPrior
+    public let configuration: ETAEstimator.Configuration
+    private var targets: [Int: Double]
+    private var estimators: [Int: ETAEstimator] = [:]
+
+    /// Creates a session estimator; `targetsByChannel` overrides the target per probe.
+    public init(
+        targetCelsius: Double, targetsByChannel: [Int: Double] = [:], prior: FitPrior = .generic,
+        configuration: ETAEstimator.Configuration = .init()
+    ) {
+        self.targetCelsius = targetCelsius
+        self.targets = targetsByChannel
+        self.prior = prior
+        self.configuration = configuration
+    }
+
+    /// Channels seen so far, ascending.
+    public var channels: [Int] { estimators.keys.sorted() }
+
+    /// The estimator of one channel (nil before its first reading).
+    public func estimator(channel: Int) -> ETAEstimator? { estimators[channel] }
+
+    /// Routes a reading to its channel's estimator; true when that channel's fit was refreshed.
+    @discardableResult
+    public func update(_ reading: Reading) -> Bool {
+        let ch = reading.channel
+        if estimators[ch] == nil {
+            estimators[ch] = ETAEstimator(
+                targetCelsius: targets[ch] ?? targetCelsius, prior: prior, channel: ch,
+                configuration: configuration)
+        }
+        return estimators[ch]?.update(reading) ?? false
+    }
+
+    /// Every channel's estimate at `seconds`.
+    public func estimates(atSeconds seconds: Double) -> [Estimate] {
+        channels.compactMap { estimators[$0]?.estimate(atSeconds: seconds) }
+    }
+
+    /// The session's estimate: the slowest probe that still has a finish (probes out of the meat
+    /// or unreachable are reported only if nothing else is), as channel 0.
+    public func estimate(atSeconds seconds: Double) -> Estimate {
+        let all = estimates(atSeconds: seconds)
+        guard !all.isEmpty else {
+            return Estimate(
+                elapsedSeconds: seconds, finishSeconds: nil, finishLowSeconds: nil, finishHighSeconds: nil,
+                phase: .collectingData, message: "waiting for readings", model: "none", probeCelsius: nil,
+                targetCelsius: targetCelsius, channel: 0)
+        }
+        let usable = all.filter { $0.phase != .probeOut && $0.phase != .unreachable }
+        let pool = usable.isEmpty ? all : usable
+        if pool.allSatisfy({ $0.phase == .done }) {
+            var e = pool.max { ($0.finishSeconds ?? 0) < ($1.finishSeconds ?? 0) } ?? pool[0]
+            e.channel = 0
+            e.message = "done: every probe reached its target"
+            return e
+        }
+        let pending = pool.filter { $0.phase != .done }
+        var slowest =
+            pending.max { a, b in
+                (a.finishSeconds ?? .infinity) < (b.finishSeconds ?? .infinity)
+            } ?? pending[0]
+        let ch = slowest.channel
+        slowest.channel = 0
+        slowest.message = "probe \(ch): " + slowest.message
+        return slowest
+    }
+}

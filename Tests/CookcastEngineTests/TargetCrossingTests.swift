@@ -1,0 +1,38 @@
+import CookcastCore
+import Foundation
+import Testing
+
+@testable import CookcastEngine
+
+@Suite struct TargetCrossingTests {
+    @Test func interpolatesTheFirstRawCrossingAndIgnoresASpike() {
+        var readings = (0..<100).map {
+            Reading(elapsedSeconds: Double($0) * 10, probeCelsius: 50 + Double($0) * 0.5, ambientCelsius: nil)
+        }
+        readings[20].probeCelsius = 120  // a garbage spike long before the target
+        // 50 + 0.5 i = 74.25 between i = 48 (74.0) and i = 49 (74.5): halfway, 485 s.
+        let t = TargetCrossing.firstCrossingSeconds(readings, targetCelsius: 74.25)
+        #expect(abs((t ?? 0) - 485) < 1e-9)
+        #expect(TargetCrossing.firstCrossingSeconds(readings, targetCelsius: 200) == nil)
+    }
+
+    @Test func matchesTheManifestOnRealCooks() throws {
+        // The normalised real cooks (Tests/Data/cooks, sources in its README) and their recorded truth.
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Data/cooks")
+        struct Cook: Decodable { var file: String; var target_c: Double; var true_time_to_target_s: Double }
+        struct Manifest: Decodable { var cooks: [Cook] }
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: dir.appendingPathComponent("manifest.json")))
+        for cook in manifest.cooks {
+            let text = try String(contentsOf: dir.appendingPathComponent(cook.file), encoding: .utf8)
+            let readings = text.split(separator: "\n").dropFirst().compactMap { line -> Reading? in
+                let f = line.split(separator: ",", omittingEmptySubsequences: false)
+                guard f.count >= 2, let t = Double(f[0]), let p = Double(f[1]) else { return nil }
+                return Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: nil)
+            }
+            let t = TargetCrossing.firstCrossingSeconds(readings, targetCelsius: cook.target_c) ?? -1
+            #expect(abs(t - cook.true_time_to_target_s) <= 60, "\(cook.file): \(t) vs \(cook.true_time_to_target_s)")
+        }
+    }
+}

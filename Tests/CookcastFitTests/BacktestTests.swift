@@ -1,0 +1,52 @@
+import CookcastCore
+import Foundation
+import Testing
+
+@testable import CookcastFit
+
+@Suite struct BacktestTests {
+    func cooks() -> [BacktestCook] {
+        [8000.0, 10_000, 12_000, 14_000].enumerated().map { i, tau in
+            let c = SyntheticCook(tau: tau, faults: false)
+            return BacktestCook(
+                id: "cook\(i)", cutName: "prime_rib", cut: nil, readings: c.readings, targetCelsius: 54,
+                trueFinishSeconds: c.trueFinish)
+        }
+    }
+
+    @Test func leaveOneOutNeverTrainsOnTheTestedCook() {
+        let all = cooks()
+        let report = Backtest.run(cooks: all, fractions: [0.5, 0.75])
+        #expect(report.predictions.count == all.count * 2)
+        for c in all {
+            let training = report.trainingIDs[c.id] ?? []
+            #expect(!training.contains(c.id))
+            #expect(Set(training) == Set(all.map(\.id)).subtracting([c.id]))
+        }
+        #expect(report.availability == 1)
+        #expect(report.median(at: 0.75) < 0.1)
+        #expect(report.table().contains("ALL"))
+    }
+
+    @Test func priorsRoundTripThroughJSONAndAggregate() throws {
+        let sums = [
+            CookSummary(id: "a", cut: "brisket", parameters: ["log_tau_s": 10, "stall_h": 2, "total_h": 11]),
+            CookSummary(id: "b", cut: "brisket", parameters: ["log_tau_s": 11, "stall_h": 4, "total_h": 13]),
+        ]
+        let recs = PriorSet.learn(sums, updatedAtUnixMs: 1)
+        #expect(recs.map(\.cut) == ["brisket", "generic"])
+        let b = recs[0]
+        let i = b.parameterNames.firstIndex(of: "stall_h")!
+        #expect(abs(b.mean[i] - 3) < 1e-12)
+        #expect(abs(b.covariance[i * b.parameterNames.count + i] - 2) < 1e-12)  // sample variance
+        let data = try PriorSet.encode(recs, comment: "test")
+        #expect(try PriorSet.decode(jsonData: data) == recs)
+        let prior = FitPrior.resolve(
+            cut: CutProfile(
+                name: "brisket", defaultTargetCelsius: 95, safeMinimumCelsius: 63, typicalAmbientCelsius: 115,
+                stalls: true),
+            priors: recs)
+        #expect(abs(prior.stallHoursMean - 3) < 1e-12)
+        #expect(prior.cookCount == 2)
+    }
+}

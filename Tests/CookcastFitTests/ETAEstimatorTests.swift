@@ -1,0 +1,206 @@
+import CookcastCore
+import Foundation
+import Testing
+
+@testable import CookcastFit
+
+/// A deterministic synthetic cook: centre of a cylinder (tau = R^2/alpha, Biot) in constant air,
+/// sampled every `dt` seconds with quantised noise and the garbage real probes send.
+struct SyntheticCook {
+    var readings: [Reading] = []
+    var trueFinish: Double
+
+    init(
+        tau: Double = 12_000, biot: Double = 2, air: Double = 120, start: Double = 5, target: Double = 54,
+        dt: Double = 2, hours: Double = 6, faults: Bool = true, hasAmbient: Bool = true
+    ) {
+        let modes = ConductionModes(shape: .cylinder, tauSeconds: tau, biot: biot, count: 40)
+        func temp(_ t: Double) -> Double { air - (air - start) * (1 - modes.stepResponse(atSeconds: t)) }
+        var lo = 0.0, hi = hours * 3600
+        for _ in 0..<60 {
+            let mid = 0.5 * (lo + hi)
+            if temp(mid) >= target { hi = mid } else { lo = mid }
+        }
+        trueFinish = hi
+        var seed: UInt64 = 42
+        func rnd() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var t = 0.0
+        while t < hours * 3600 {
+            var p = ((temp(t) + (rnd() - 0.5) * 0.2) * 10).rounded() / 10
+            let a = ((air + (rnd() - 0.5) * 2) * 10).rounded() / 10
+            if faults {
+                let u = rnd()
+                if u < 0.001 { p = [6553.5, -3276.8, 999.9, 0.0][Int(rnd() * 4) % 4] } else if u < 0.002 { p += 60 }
+            }
+            readings.append(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: hasAmbient ? a : nil))
+            if faults && rnd() < 0.005, let last = readings.last { readings.append(last) }  // duplicate
+            t += dt
+        }
+        if faults, readings.count > 100 { readings.swapAt(50, 52) }  // out of order
+    }
+}
+
+@Suite struct ETAEstimatorTests {
+    @Test func etaWithinFivePercentOfRemainingOnASimulatedCook() {
+        let cook = SyntheticCook()
+        for f in [0.5, 0.75, 0.9] {
+            let at = f * cook.trueFinish
+            let e = Predictor.predict(readings: cook.readings, targetCelsius: 54, atSeconds: at, cut: nil, priors: [])
+            let rel = abs((e.finishSeconds ?? .infinity) - cook.trueFinish) / (cook.trueFinish - at)
+            #expect(rel < 0.05, "at \(f): finish \(e.finishSeconds ?? -1) vs \(cook.trueFinish)")
+            #expect(e.phase == .predicting)
+            let lo = e.finishLowSeconds ?? .nan, hi = e.finishHighSeconds ?? .nan
+            #expect(lo <= (e.finishSeconds ?? 0) && (e.finishSeconds ?? 0) <= hi)
+        }
+    }
+
+    @Test func withoutAmbientTheAirIsFitted() {
+        let cook = SyntheticCook(air: 140, hasAmbient: false)
+        let prior = FitPrior(
+            cut: "test", ambientCelsius: 130, logTauMean: log(12_000), logTauSD: 1, stalls: false,
+            stallCelsius: 70, stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 2, totalHoursSD: 1, cookCount: 0)
+        let at = 0.75 * cook.trueFinish
+        let est = ETAEstimator(targetCelsius: 54, prior: prior)
+        for r in cook.readings where r.elapsedSeconds <= at { est.update(r) }
+        let e = est.estimate(atSeconds: at)
+        let rel = abs((e.finishSeconds ?? .infinity) - cook.trueFinish) / (cook.trueFinish - at)
+        #expect(rel < 0.15)
+    }
+
+    @Test func cleanerDropsGarbageDuplicatesAndOutOfOrder() {
+        var c = ReadingCleaner()
+        var kept: [Reading] = []
+        let raw: [(Double, Double?)] = [
+            (0, 20), (1, 20.1), (2, 20.1), (2, 20.1), (1.5, 20.0), (3, 6553.5), (4, -3276.8), (5, 999.9),
+            (6, 0.0), (7, 80.2), (8, 20.2), (9, .nan), (10, 20.3), (11, nil),
+        ]
+        for (t, p) in raw {
+            if let r = c.clean(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: nil)) { kept.append(r) }
+        }
+        #expect(kept.map(\.elapsedSeconds) == [0, 1, 2, 8, 10])
+        // A real step (probe pulled out) is followed after three agreeing readings.
+        for i in 0..<5 { _ = c.clean(Reading(elapsedSeconds: 20 + Double(i), probeCelsius: 90, ambientCelsius: nil)) }
+        #expect(c.clean(Reading(elapsedSeconds: 30, probeCelsius: 90.1, ambientCelsius: nil)) != nil)
+    }
+
+    /// Every estimate is sane: no NaN, no negative remaining time, nothing years away.
+    func expectSane(_ e: Estimate, at: Double) {
+        for v in [e.finishSeconds, e.finishLowSeconds, e.finishHighSeconds].compactMap({ $0 }) {
+            #expect(v.isFinite)
+            #expect(v <= at + 7 * 86400)
+        }
+        if let r = e.remainingSeconds(at: at) { #expect(r >= 0) }
+        #expect(!e.message.isEmpty)
+    }
+
+    @Test func degenerateInputsGiveAPhaseAndAMessage() {
+        // Fewer than a handful of points.
+        let few = (0..<3).map { Reading(elapsedSeconds: Double($0) * 10, probeCelsius: 5, ambientCelsius: 120) }
+        var e = Predictor.predict(readings: few, targetCelsius: 54, cut: nil, priors: [])
+        #expect(e.phase == .collectingData)
+        #expect(e.finishSeconds != nil)  // from the prior, from the first reading on
+        expectSane(e, at: 20)
+        let one = ETAEstimator(targetCelsius: 54)
+        one.update(Reading(elapsedSeconds: 0, probeCelsius: 5, ambientCelsius: nil))
+        #expect(one.estimate(atSeconds: 0).finishSeconds != nil)
+
+        // No readings at all, and NaN everywhere.
+        e = Predictor.predict(readings: [], targetCelsius: 54, cut: nil, priors: [])
+        #expect(e.phase == .collectingData)
+        let nans = (0..<200).map { Reading(elapsedSeconds: Double($0), probeCelsius: .nan, ambientCelsius: .nan) }
+        e = Predictor.predict(readings: nans, targetCelsius: 54, cut: nil, priors: [])
+        #expect(e.phase == .collectingData)
+        expectSane(e, at: 200)
+
+        // Flat probe in hot air for an hour.
+        let flat = (0..<1800).map { Reading(elapsedSeconds: Double($0) * 2, probeCelsius: 20, ambientCelsius: 120) }
+        e = Predictor.predict(readings: flat, targetCelsius: 54, cut: nil, priors: [])
+        expectSane(e, at: 3600)
+
+        // Probe colder than at the start (it cools steadily).
+        let cooling = (0..<1800).map {
+            Reading(elapsedSeconds: Double($0) * 2, probeCelsius: 30 - Double($0) * 0.005, ambientCelsius: 20)
+        }
+        e = Predictor.predict(readings: cooling, targetCelsius: 54, cut: nil, priors: [])
+        #expect(e.phase == .unreachable)
+        // Callers that need a number still get one: the prior's typical length, far from now.
+        #expect(e.finishSeconds != nil)
+        expectSane(e, at: 3600)
+
+        // Air below the target: it can never get there.
+        let cold = SyntheticCook(air: 50, target: 54, hours: 3, faults: false)
+        e = Predictor.predict(readings: cold.readings, targetCelsius: 54, atSeconds: 7200, cut: nil, priors: [])
+        #expect(e.phase == .unreachable)
+        expectSane(e, at: 7200)
+
+        // A gap of hours in the middle.
+        let cook = SyntheticCook(faults: false)
+        let gapped = cook.readings.filter { $0.elapsedSeconds < 1800 || $0.elapsedSeconds > 1800 + 3 * 3600 }
+        let at = min(cook.trueFinish * 0.95, 1800 + 3 * 3600 + 1200)
+        e = Predictor.predict(readings: gapped, targetCelsius: 54, atSeconds: at, cut: nil, priors: [])
+        expectSane(e, at: at)
+
+        // Target already passed.
+        e = Predictor.predict(
+            readings: cook.readings, targetCelsius: 54, atSeconds: cook.trueFinish + 600, cut: nil, priors: [])
+        #expect(e.phase == .done)
+        #expect(abs((e.finishSeconds ?? 0) - cook.trueFinish) < 60)
+        expectSane(e, at: cook.trueFinish + 600)
+    }
+
+    @Test func probeStartingInTheHotPitIsNotDone() {
+        // iGrill-style log: the probe lies in the 110 C pit for 5 minutes, then goes into the meat.
+        var rows = (0..<150).map { Reading(elapsedSeconds: Double($0) * 2, probeCelsius: 110, ambientCelsius: 110) }
+        let cook = SyntheticCook(air: 110, faults: false)
+        rows += cook.readings.map { $0.shifted(bySeconds: 300) }
+        let at = 300 + 0.5 * cook.trueFinish
+        let e = Predictor.predict(readings: rows, targetCelsius: 54, atSeconds: at, cut: nil, priors: [])
+        #expect(e.phase != .done)
+        #expect((e.finishSeconds ?? 0) > at)
+    }
+
+    @Test func meatAlreadyPastTheTargetIsDone() {
+        let rows = (0..<600).map { Reading(elapsedSeconds: Double($0), probeCelsius: 60, ambientCelsius: 120) }
+        let e = Predictor.predict(readings: rows, targetCelsius: 54, cut: nil, priors: [])
+        #expect(e.phase == .done)
+        #expect(e.finishSeconds != nil)
+    }
+
+    @Test func sessionETAIsTheSlowestProbe() {
+        let fast = SyntheticCook(tau: 8000, faults: false, hasAmbient: true)
+        let slow = SyntheticCook(tau: 16_000, faults: false, hasAmbient: true)
+        let s = SessionEstimator(targetCelsius: 54)
+        let at = 0.6 * fast.trueFinish
+        for (a, b) in zip(fast.readings, slow.readings) where a.elapsedSeconds <= at {
+            s.update(a)
+            var r = b
+            r.channel = 2
+            s.update(r)
+        }
+        let e = s.estimate(atSeconds: at)
+        let per = s.estimates(atSeconds: at)
+        #expect(per.count == 2)
+        #expect(e.channel == 0)
+        #expect(e.finishSeconds == per.compactMap(\.finishSeconds).max())
+        #expect(e.message.hasPrefix("probe 2"))
+    }
+
+    @Test func estimateDoesNotJumpBetweenTicks() {
+        let cook = SyntheticCook()
+        let est = ETAEstimator(targetCelsius: 54)
+        var previous: Double?
+        var maxJump = 0.0
+        for r in cook.readings where r.elapsedSeconds <= 0.8 * cook.trueFinish {
+            est.update(r)
+            let e = est.estimate(atSeconds: r.elapsedSeconds)
+            if r.elapsedSeconds > 0.4 * cook.trueFinish, let f = e.finishSeconds {
+                if let p = previous { maxJump = max(maxJump, abs(f - p) / max(60, cook.trueFinish - r.elapsedSeconds)) }
+                previous = f
+            }
+        }
+        #expect(maxJump < 0.05)
+    }
+}

@@ -1,0 +1,66 @@
+import CookcastCore
+import Foundation
+import Testing
+
+@testable import CookcastFit
+
+@Suite struct FitterTests {
+    @Test func newtonFitterRecoversExactNewtonData() {
+        // dT/dt = k (Ta - T), exact discretisation on a 30 s grid, k = 2e-4 /s, Ta = 120 C.
+        let k = 2e-4, ta = 120.0, dt = 30.0
+        let f = NewtonFitter(capacity: 100)
+        var t = 5.0
+        for i in 0..<100 {
+            let temp = ta - (ta - 5) * exp(-k * Double(i) * dt)
+            f.add(GridPoint(seconds: Double(i) * dt, probeCelsius: temp, ambientCelsius: ta))
+            t = temp
+        }
+        let withAir = f.fit(air: ta, useAir: true, ridge: 0)
+        #expect(withAir != nil)
+        #expect(abs((withAir?.rate ?? 0) - k) / k < 1e-6)
+        #expect(abs((withAir?.equilibriumCelsius ?? 0) - ta) < 1e-4)
+        // Without the air series the equilibrium is fitted from the curvature alone.
+        let noAir = f.fit(air: 0, useAir: false, ridge: 0)
+        #expect(abs((noAir?.rate ?? 0) - k) / k < 1e-6)
+        #expect(abs((noAir?.equilibriumCelsius ?? 0) - ta) < 1e-3)
+        // Crossing of 100 C from the last value matches the closed form.
+        let cross = NewtonFitter.crossing(withAir!, from: t, target: 100)
+        let expected = log((ta - t) / (ta - 100)) / k
+        #expect(abs((cross ?? 0) - expected) < 1e-3 * expected)
+    }
+
+    @Test func conductionModesMatchKnownEigenvalues() {
+        // Textbook first roots (Incropera, Table 5.1): cylinder Bi = 1 -> 1.2558, sphere Bi = 1
+        // -> 1.5708 (pi/2), slab Bi = 1 -> 0.8603; centre amplitudes 1.2071, 1.2732, 1.1191.
+        let tau = 1000.0
+        let cyl = ConductionModes(shape: .cylinder, tauSeconds: tau, biot: 1)
+        let sph = ConductionModes(shape: .sphere, tauSeconds: tau, biot: 1)
+        let slab = ConductionModes(shape: .slab, tauSeconds: tau, biot: 1)
+        #expect(abs((cyl.rates[0] * tau).squareRoot() - 1.2558) < 1e-4)
+        #expect(abs((sph.rates[0] * tau).squareRoot() - 1.5708) < 1e-4)
+        #expect(abs((slab.rates[0] * tau).squareRoot() - 0.8603) < 1e-4)
+        #expect(abs(cyl.amplitudes[0] - 1.2071) < 1e-3)
+        #expect(abs(sph.amplitudes[0] - 1.2732) < 1e-3)
+        #expect(abs(slab.amplitudes[0] - 1.1191) < 1e-3)
+    }
+
+    @Test func conductionFitterRecoversExactModalData() {
+        // Centre of a cylinder, tau on the fitter's grid, Bi 2, constant air 130 C, start 5 C.
+        var cfg = ConductionFitter.Configuration()
+        cfg.shape = .cylinder
+        let tau = cfg.taus[45], bi = cfg.biots[6]
+        let modes = ConductionModes(shape: .cylinder, tauSeconds: tau, biot: bi, count: 40)
+        let f = ConductionFitter(configuration: cfg, assumedAmbientCelsius: 130)
+        for i in 0...200 {
+            let t = Double(i) * 30
+            f.add(
+                GridPoint(
+                    seconds: t, probeCelsius: 130 - 125 * (1 - modes.stepResponse(atSeconds: t)), ambientCelsius: 130))
+        }
+        let best = f.solveAll().min { $0.cost < $1.cost }!
+        #expect(abs(best.tauSeconds - tau) / tau < 1e-9)
+        #expect(abs(best.biot - bi) < 1e-9)
+        #expect(abs(best.startCelsius - 5) < 0.5)
+        #expect(abs(best.offsetCelsius) < 0.5)
+    }
+}
