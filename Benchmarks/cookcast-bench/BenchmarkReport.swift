@@ -17,12 +17,12 @@ struct BenchmarkReport {
             }.joined(separator: "\n")
         }
         var lines = [
-            "benchmark".padding(toLength: 52, withPad: " ", startingAt: 0) + "median".leftPad(14) + "p90".leftPad(14)
+            "benchmark".padding(toLength: 64, withPad: " ", startingAt: 0) + "median".leftPad(14) + "p90".leftPad(14)
                 + "  unit        ratio / target"
         ]
         for r in results {
             var line =
-                r.name.padding(toLength: 52, withPad: " ", startingAt: 0) + format(r.median).leftPad(14)
+                r.name.padding(toLength: 64, withPad: " ", startingAt: 0) + format(r.median).leftPad(14)
                 + format(r.p90).leftPad(14)
                 + "  " + r.unit.padding(toLength: 12, withPad: " ", startingAt: 0)
             if let ratio = r.ratio { line += TemperatureUnit.fixed(ratio.value, decimals: 2) + " " + ratio.label }

@@ -1,6 +1,8 @@
 import CookcastCore
 import CookcastFit
 import CookcastStore
+import Dispatch
+import Foundation
 
 /// `cookcast fit`: refit stored cooks, store per-session parameters, learn per-cut priors, and
 /// backtest (leave-one-out) with the same estimator the live pipeline runs.
@@ -41,8 +43,10 @@ public final class FitJob {
     /// Loads sessions (all when `sessionIDs` is empty), optionally only one cut. Sessions without
     /// probe readings or a target are skipped with a reason.
     public func load(sessionIDs: [Int64], cut cutFilter: String?) throws -> (cooks: [StoredCook], skipped: [String]) {
-        let ids = sessionIDs.isEmpty ? try store.sessions().map(\.id) : sessionIDs
-        var cooks: [StoredCook] = []
+        let ids = sessionIDs.isEmpty ? try store.sessionIDs() : sessionIDs
+        // Metadata first (cheap), then the readings of every cook in parallel, each worker on its
+        // own read-only connection (WAL lets readers run side by side).
+        var plans: [(id: Int64, info: SessionInfo, cut: CutProfile?, meat: [Int], target: Double)] = []
         var skipped: [String] = []
         for id in ids {
             guard let info = try store.session(id) else {
@@ -55,41 +59,63 @@ public final class FitJob {
             {
                 continue
             }
-            let channels = try store.channels(session: id)
-            let meat = channels.filter { $0.role == .meat }.map(\.channel).sorted()
-            let all = try store.readings(session: id)
-            guard
-                let channel = (meat.isEmpty ? [1] : meat).first(where: { ch in
-                    all.contains { $0.channel == ch && $0.probeCelsius != nil }
-                })
-            else {
-                skipped.append("session \(id): no probe readings")
-                continue
-            }
             guard let target = info.targetCelsius ?? cut?.defaultTargetCelsius else {
                 skipped.append("session \(id): no target and no cut to take one from")
                 continue
             }
-            let readings = all.filter { $0.channel == channel }
-            let vendor = try store.series(session: id).first {
-                $0.name == NamedSeries.vendorPredictedRemainingSeconds && $0.channel == channel
+            let meat = try store.channels(session: id).filter { $0.role == .meat }.map(\.channel).sorted()
+            plans.append((id, info, cut, meat.isEmpty ? [1] : meat, target))
+        }
+        let loaded = ResultSlots<(channel: Int, readings: [Reading], finish: Double?)>(count: plans.count)
+        let failures = ResultSlots<String>(count: plans.count)
+        let path = store.path
+        let shared = store
+        let snapshot = plans
+        DispatchQueue.concurrentPerform(iterations: snapshot.count) { i in
+            let plan = snapshot[i]
+            do {
+                let reader = path == ":memory:" ? shared : try SessionStore(path: path, readOnly: true)
+                for channel in plan.meat {
+                    let readings = try reader.readings(session: plan.id, channel: channel)
+                    guard readings.contains(where: { $0.probeCelsius != nil }) else { continue }
+                    let finish = TargetCrossing.firstCrossingSeconds(readings, targetCelsius: plan.target)
+                    loaded[i] = (channel, readings, finish)
+                    return
+                }
+                failures[i] = "session \(plan.id): no probe readings"
+            } catch {
+                failures[i] = "session \(plan.id): \(error)"
+            }
+        }
+        var cooks: [StoredCook] = []
+        for (i, plan) in plans.enumerated() {
+            guard let cook = loaded[i] else {
+                skipped.append(failures[i] ?? "session \(plan.id): not loaded")
+                continue
+            }
+            let vendor = try store.series(session: plan.id).first {
+                $0.name == NamedSeries.vendorPredictedRemainingSeconds && $0.channel == cook.channel
             }
             cooks.append(
                 StoredCook(
-                    sessionID: id, info: info, cut: cut, channel: channel, readings: readings, targetCelsius: target,
-                    finishSeconds: TargetCrossing.firstCrossingSeconds(readings, targetCelsius: target),
-                    vendorRemaining: vendor))
+                    sessionID: plan.id, info: plan.info, cut: plan.cut, channel: cook.channel, readings: cook.readings,
+                    targetCelsius: plan.target, finishSeconds: cook.finish, vendorRemaining: vendor))
         }
         return (cooks, skipped)
     }
 
     /// Fits each cook, stores its parameters as a `fits` row (model `cook_summary`), returns the summaries.
     public func refit(_ cooks: [StoredCook]) throws -> [CookSummary] {
-        var summaries: [CookSummary] = []
-        for cook in cooks {
-            let summary = PriorSet.summarize(
+        // Cooks are independent and `summarize` is pure: fit them on every core, store in order.
+        let results = ResultSlots<CookSummary>(count: cooks.count)
+        DispatchQueue.concurrentPerform(iterations: cooks.count) { i in
+            let cook = cooks[i]
+            results[i] = PriorSet.summarize(
                 id: cook.id, readings: cook.readings, targetCelsius: cook.targetCelsius,
                 cut: cook.cut, finishSeconds: cook.finishSeconds)
+        }
+        var summaries: [CookSummary] = []
+        for (cook, summary) in zip(cooks, results.values) {
             let end = cook.finishSeconds ?? cook.readings.last?.elapsedSeconds ?? 0
             try store.append(
                 FitRecord(
@@ -137,4 +163,20 @@ public final class FitJob {
                 vendorRelativeError: vendorError)
         }
     }
+}
+
+/// Fixed slots written by concurrent workers, each slot by exactly one worker.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { slots[index] } }
+        set { lock.withLock { slots[index] = newValue } }
+    }
+
+    /// Every filled slot, in order.
+    var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
 }

@@ -38,6 +38,16 @@ extension SessionStore {
         }
     }
 
+    /// Every session id, ascending (cheap: no scan of the readings).
+    public func sessionIDs() throws -> [Int64] {
+        try read("cannot read sessions from") { db in
+            let select = try db.prepare("SELECT id FROM sessions ORDER BY id")
+            var ids: [Int64] = []
+            while try select.step() { ids.append(select.int64(at: 0)) }
+            return ids
+        }
+    }
+
     /// A session's metadata, or nil when there is none with this id.
     public func session(_ id: Int64) throws -> SessionInfo? {
         try withConnection("cannot read a session from") { db in try Self.session(id, db: db) }
