@@ -20,7 +20,9 @@ final class EventLog: @unchecked Sendable {
     }
 }
 
-func waitUntil(_ seconds: Double = 10, _ condition: () throws -> Bool) async throws -> Bool {
+/// Polls `condition` until it holds; the deadline is generous because CI runs suites in
+/// parallel on two cores and the Python stand-in can be slow to answer under load.
+func waitUntil(_ seconds: Double = 60, _ condition: () throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if try condition() { return true }
@@ -38,7 +40,7 @@ func readingPacket(_ i: Int) -> [UInt8] {
         var o = BlueZLinkOptions(address: FakeBlueZ.address, busAddress: fake.bus.address)
         o.reconnectInitialSeconds = 0.1
         o.reconnectMaxSeconds = 0.4
-        o.connectTimeoutSeconds = 5
+        o.connectTimeoutSeconds = 20
         return o
     }
 
