@@ -14,6 +14,7 @@ final class PrivateBus {
         process.arguments = ["--session", "--nofork", "--print-address=1"]
         let pipe = Pipe()
         process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice  // "cannot raise fd limit" warnings when not root-capable
         try process.run()
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
