@@ -27,8 +27,8 @@ enum SimulationSupport {
             guard let p = r.probeCelsius else { continue }
             bins[Int(r.elapsedSeconds / binSeconds), default: []].append(p)
         }
-        return bins.keys.sorted().map { key in
-            let values = bins[key]!.sorted()
+        return bins.sorted { $0.key < $1.key }.map { key, unsorted in
+            let values = unsorted.sorted()
             return ((Double(key) + 0.5) * binSeconds, values[values.count / 2])
         }
     }

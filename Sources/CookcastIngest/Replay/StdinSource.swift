@@ -48,7 +48,8 @@ public struct StdinSource: ReadingSource {
                 case .untimedPacket(let bytes):
                     let elapsed = ContinuousClock.now - start
                     let t = stamper.stamp(
-                        receivedAtSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                        receivedAtSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds)
+                            * 1e-18)
                     lastT = Swift.max(lastT, t)
                     continuation.yield(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
                 case .skip: break
