@@ -44,11 +44,15 @@ public final class ConductionFitter {
         public var noiseCelsius = 0.3
         /// Prior standard deviation of `T0` around the first reading, Celsius.
         public var startSigmaCelsius = 3.0
-        /// Prior standard deviation of the ambient offset with a measured ambient, Celsius.
-        public var offsetSigmaMeasured = 6.0
+        /// Prior standard deviation of the ambient offset with a measured ambient, Celsius. The
+        /// offset is where evaporation lives: a wet surface loses heat as if the air were cooler
+        /// (linearised, a sink towards the wet-bulb temperature lowers the effective air by a
+        /// fraction of the air-to-surface gap, often 10-20 % in an oven), so it must be free to
+        /// reach that; the narrower 6 C / 6 % prior held the fit at the dry-surface air.
+        public var offsetSigmaMeasured = 15.0
         /// With a measured air, the offset's standard deviation is at most this fraction of the
         /// air-to-target gap (a water bath pins it far tighter than an oven).
-        public var offsetGapFraction = 0.06
+        public var offsetGapFraction = 0.15
         /// Smallest standard deviation of the offset with a measured air, Celsius.
         public var offsetFloorCelsius = 0.25
         /// Prior standard deviation of the ambient without a sensor, Celsius.

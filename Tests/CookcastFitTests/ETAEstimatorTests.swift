@@ -70,6 +70,20 @@ struct SyntheticCook {
         #expect(rel < 0.15)
     }
 
+    @Test func slopeIsBlendedOnlyWhereThePhysicsIsWeak() {
+        // Measured air far above the target: conduction alone (a straight line would finish early).
+        let hot = SyntheticCook(air: 140)
+        let atHot = 0.75 * hot.trueFinish
+        let e1 = Predictor.predict(readings: hot.readings, targetCelsius: 54, atSeconds: atHot, cut: nil, priors: [])
+        #expect(e1.parameters["slope_weight"] == nil)
+        // No air sensor: the air level is a fitted unknown, so the recent slope is weighed in.
+        let blind = SyntheticCook(air: 140, hasAmbient: false)
+        let atBlind = 0.75 * blind.trueFinish
+        let e2 = Predictor.predict(
+            readings: blind.readings, targetCelsius: 54, atSeconds: atBlind, cut: nil, priors: [])
+        #expect(e2.parameters["slope_weight"] != nil)
+    }
+
     @Test func cleanerDropsGarbageDuplicatesAndOutOfOrder() {
         var c = ReadingCleaner()
         var kept: [Reading] = []
