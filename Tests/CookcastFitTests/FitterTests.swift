@@ -86,4 +86,17 @@ import Testing
         #expect(abs(best.offsetCelsius - (effective - measured)) < 2, "offset \(best.offsetCelsius)")
         #expect(abs(best.tauSeconds - tau) / tau < 0.2)
     }
+
+    @Test func offsetPriorExpectsEvaporationInAnOvenNotInABath() {
+        // Before any fitted point the offset is its prior mean: a tenth of the air-to-target gap
+        // below zero (wet surface in an oven), next to nothing for a bath a degree above the target.
+        let f = ConductionFitter(configuration: ConductionFitter.Configuration(), assumedAmbientCelsius: 160)
+        f.add(GridPoint(seconds: 0, probeCelsius: 5, ambientCelsius: 160))
+        f.offsetScaleCelsius = 86
+        let oven = f.solveAll()[0].offsetCelsius
+        #expect(abs(oven + 8.6) < 1e-6, "oven offset \(oven)")
+        f.offsetScaleCelsius = 1
+        let bath = f.solveAll()[0].offsetCelsius
+        #expect(abs(bath + 0.1) < 1e-6, "bath offset \(bath)")
+    }
 }
