@@ -250,14 +250,26 @@ public final class ETAEstimator {
         // grill still coming up to temperature in a short cook.
         let window = min(1200, max(120, 0.15 * (now - (originSeconds ?? now))))
         let short = buffer.meanAmbient(since: now - window) ?? fitter.lastDriveCelsius
-        if let o = originSeconds, now - o < 2700, short <= targetCelsius + 5 {
-            // Early on a cold pit is usually still heating: assume it reaches its usual level.
+        if let o = originSeconds, now - o < 2700, short <= targetCelsius + 5, airStillRising(now: now) {
+            // Early on a cold pit is usually still heating: assume it reaches its usual level. Not
+            // when the air is already steady (a preheated bath a degree above the target is where it
+            // will stay; the cut's usual level would finish it far too early).
             return max(short, prior.ambientCelsius)
         }
         if short < targetCelsius + 10, let long = buffer.meanAmbient(since: now - 14400) {
             return max(short, long)
         }
         return short
+    }
+
+    /// Whether the measured air rose over the last quarter hour (mean of the last 5 minutes over
+    /// the mean of the last 15 by more than half a degree, i.e. heating by ~0.1 C/min or more).
+    /// Too short a history to tell counts as rising.
+    func airStillRising(now: Double) -> Bool {
+        guard let o = originSeconds, now - o >= 900 else { return true }
+        guard let recent = buffer.meanAmbient(since: now - 300), let older = buffer.meanAmbient(since: now - 900)
+        else { return true }
+        return recent - older > 0.5
     }
 
     private func refresh(now: Double) {
