@@ -8,8 +8,9 @@ import Foundation
 /// bucket updates the fitters, so a tick costs a few additions and a grid step costs the same at
 /// hour 1 and hour 24. The finish comes from a fallback ladder: the grey-box conduction fit
 /// driven by the measured air (or, without a sensor, by an assumed constant air whose level is
-/// fitted) -> the recent slope -> the cut's prior; it is blended with the recent slope by how well
-/// each forecast the last horizon. A plateau in the stall band switches to the stall model
+/// fitted) -> the recent slope -> the cut's prior; where the physics is weak (no air sensor, air
+/// close to the target, after a plateau) it is blended with the recent slope by how well each
+/// forecast the last horizon. A plateau in the stall band switches to the stall model
 /// (remaining plateau and plateau-to-finish time from past cooks of the cut, blended with
 /// conduction from the plateau temperature). `NewtonFitter` (LAPACK, recent window) is kept as a
 /// tested building block but is not on the live ladder: in backtests it was worse than the prior
@@ -49,6 +50,9 @@ public final class ETAEstimator {
         public var remainingScale = 1.0
         /// Apply the prior's learned remaining-time calibration (`FitPrior.etaScale`).
         public var usesCalibration = false
+        /// The recent slope is blended in only without an air sensor or when the (effective) air is
+        /// less than this far above the target, Celsius.
+        public var slopeBlendGapCelsius = 20.0
         /// Fitter settings (shape is overridden from the cut).
         public var fitter = ConductionFitter.Configuration()
 
@@ -246,14 +250,26 @@ public final class ETAEstimator {
         // grill still coming up to temperature in a short cook.
         let window = min(1200, max(120, 0.15 * (now - (originSeconds ?? now))))
         let short = buffer.meanAmbient(since: now - window) ?? fitter.lastDriveCelsius
-        if let o = originSeconds, now - o < 2700, short <= targetCelsius + 5 {
-            // Early on a cold pit is usually still heating: assume it reaches its usual level.
+        if let o = originSeconds, now - o < 2700, short <= targetCelsius + 5, airStillRising(now: now) {
+            // Early on a cold pit is usually still heating: assume it reaches its usual level. Not
+            // when the air is already steady (a preheated bath a degree above the target is where it
+            // will stay; the cut's usual level would finish it far too early).
             return max(short, prior.ambientCelsius)
         }
         if short < targetCelsius + 10, let long = buffer.meanAmbient(since: now - 14400) {
             return max(short, long)
         }
         return short
+    }
+
+    /// Whether the measured air rose over the last quarter hour (mean of the last 5 minutes over
+    /// the mean of the last 15 by more than half a degree, i.e. heating by ~0.1 C/min or more).
+    /// Too short a history to tell counts as rising.
+    func airStillRising(now: Double) -> Bool {
+        guard let o = originSeconds, now - o >= 900 else { return true }
+        guard let recent = buffer.meanAmbient(since: now - 300), let older = buffer.meanAmbient(since: now - 900)
+        else { return true }
+        return recent - older > 0.5
     }
 
     private func refresh(now: Double) {
@@ -434,8 +450,16 @@ public final class ETAEstimator {
         } else {
             if T - (fitter.firstProbeCelsius ?? T) < 2 && now - origin < 1800 { phase = .warming }
             // Blend with the recent slope by how well each forecast the last horizon.
-            if phase != .warming, skill.settledCount >= 10, let l = line, l.slope > 0.5 / 3600, finish.isFinite,
-                finish > now
+            // With a measured air well above the target the conduction forecast is well posed and
+            // a straight line (which ignores the slowing of a concave rise) only biases it early;
+            // the slope is a check where the physics is weak: no air sensor (the air level is a
+            // fitted unknown), an air close to the target (the finish hangs on its last degrees), or
+            // after a plateau (the fit restarted from an only roughly uniform meat and a drying surface).
+            let physicsWeak =
+                !fitter.hasMeasuredAmbient || afterStall
+                || air + best.offsetCelsius - targetCelsius < configuration.slopeBlendGapCelsius
+            if phase != .warming, physicsWeak, skill.settledCount >= 10, let l = line, l.slope > 0.5 / 3600,
+                finish.isFinite, finish > now
             {
                 let rs = max(60, (targetCelsius - l.level) / l.slope)
                 let rc = finish - now

@@ -70,6 +70,34 @@ struct SyntheticCook {
         #expect(rel < 0.15)
     }
 
+    @Test func slopeIsBlendedOnlyWhereThePhysicsIsWeak() {
+        // Measured air far above the target: conduction alone (a straight line would finish early).
+        let hot = SyntheticCook(air: 140)
+        let atHot = 0.75 * hot.trueFinish
+        let e1 = Predictor.predict(readings: hot.readings, targetCelsius: 54, atSeconds: atHot, cut: nil, priors: [])
+        #expect(e1.parameters["slope_weight"] == nil)
+        // No air sensor: the air level is a fitted unknown, so the recent slope is weighed in.
+        let blind = SyntheticCook(air: 140, hasAmbient: false)
+        let atBlind = 0.75 * blind.trueFinish
+        let e2 = Predictor.predict(
+            readings: blind.readings, targetCelsius: 54, atSeconds: atBlind, cut: nil, priors: [])
+        #expect(e2.parameters["slope_weight"] != nil)
+    }
+
+    @Test func aSteadyBathIsNotAssumedToHeatToTheCutsUsualLevel() {
+        // Bath preheated to 53 C for a 51.7 C target; the cut usually cooks at 57 C. Half an hour in,
+        // the steady measured bath is the air, not the usual level (which would finish it far too early).
+        let cook = SyntheticCook(tau: 3000, air: 53, target: 51.7, hours: 4)
+        let prior = FitPrior(
+            cut: "sous_vide", ambientCelsius: 57, logTauMean: log(3000), logTauSD: 1, stalls: false,
+            stallCelsius: 70, stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 2, totalHoursSD: 1, cookCount: 0)
+        let est = ETAEstimator(targetCelsius: 51.7, prior: prior)
+        for r in cook.readings where r.elapsedSeconds <= 1800 { est.update(r) }
+        let e = est.estimate(atSeconds: 1800)
+        #expect((e.parameters["air_c"] ?? 99) < 54, "air \(e.parameters["air_c"] ?? -1)")
+        #expect((e.finishSeconds ?? 0) > 1800)
+    }
+
     @Test func cleanerDropsGarbageDuplicatesAndOutOfOrder() {
         var c = ReadingCleaner()
         var kept: [Reading] = []

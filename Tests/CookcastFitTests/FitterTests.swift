@@ -63,4 +63,40 @@ import Testing
         #expect(abs(best.startCelsius - 5) < 0.5)
         #expect(abs(best.offsetCelsius) < 0.5)
     }
+
+    @Test func conductionFitterRecoversAnEvaporativeEffectiveAir() {
+        // A wet surface loses heat by evaporation: the meat heats as if the oven (160 C measured)
+        // were 16 C cooler. The fitted offset must find that drop (the old narrow prior could not).
+        var cfg = ConductionFitter.Configuration()
+        cfg.shape = .cylinder
+        let tau = cfg.taus[40], bi = cfg.biots[5]
+        let modes = ConductionModes(shape: .cylinder, tauSeconds: tau, biot: bi, count: 40)
+        let measured = 160.0, effective = 144.0
+        let f = ConductionFitter(configuration: cfg, assumedAmbientCelsius: measured)
+        f.offsetScaleCelsius = measured - 74
+        for i in 0...160 {
+            let t = Double(i) * 30
+            let probe = effective - (effective - 5) * (1 - modes.stepResponse(atSeconds: t))
+            f.add(GridPoint(seconds: t, probeCelsius: probe, ambientCelsius: measured))
+        }
+        guard let best = f.solveAll().min(by: { $0.cost < $1.cost }) else {
+            Issue.record("no solution")
+            return
+        }
+        #expect(abs(best.offsetCelsius - (effective - measured)) < 2, "offset \(best.offsetCelsius)")
+        #expect(abs(best.tauSeconds - tau) / tau < 0.2)
+    }
+
+    @Test func offsetPriorExpectsEvaporationInAnOvenNotInABath() {
+        // Before any fitted point the offset is its prior mean: a tenth of the air-to-target gap
+        // below zero (wet surface in an oven), next to nothing for a bath a degree above the target.
+        let f = ConductionFitter(configuration: ConductionFitter.Configuration(), assumedAmbientCelsius: 160)
+        f.add(GridPoint(seconds: 0, probeCelsius: 5, ambientCelsius: 160))
+        f.offsetScaleCelsius = 86
+        let oven = f.solveAll()[0].offsetCelsius
+        #expect(abs(oven + 8.6) < 1e-6, "oven offset \(oven)")
+        f.offsetScaleCelsius = 1
+        let bath = f.solveAll()[0].offsetCelsius
+        #expect(abs(bath + 0.1) < 1e-6, "bath offset \(bath)")
+    }
 }
