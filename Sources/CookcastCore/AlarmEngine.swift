@@ -13,6 +13,15 @@ public struct AlarmEngine: Sendable {
     private var batteryAlarmActive = false
     private var lastReadingSeconds: Double?
     private var startSeconds: Double?
+    private var baseline = AmbientBaseline()
+
+    /// The user's ambient range, else a band around the ambient this cook settled at.
+    private var expectedAmbientRange: ClosedRange<Double>? {
+        if let range = rules.ambientRangeCelsius { return range }
+        guard let settled = baseline.settledCelsius else { return nil }
+        let tolerance = AmbientBaseline.toleranceCelsius(around: settled)
+        return (settled - tolerance)...(settled + tolerance)
+    }
 
     /// Creates an engine with `rules`.
     public init(rules: AlarmRules) { self.rules = rules }
@@ -35,22 +44,23 @@ public struct AlarmEngine: Sendable {
                 firedTarget.remove(reading.channel)
             }
         }
-        if let range = rules.ambientRangeCelsius, let ambient = reading.ambientCelsius,
-            t - (startSeconds ?? t) >= rules.ambientWarmupSeconds
-        {
-            if range.contains(ambient) {
-                ambientOutSince = nil
-                ambientAlarmActive = false
-            } else {
-                let since = ambientOutSince ?? t
-                ambientOutSince = since
-                if !ambientAlarmActive, t - since >= rules.ambientGraceSeconds {
-                    ambientAlarmActive = true
-                    let side = ambient < range.lowerBound ? "below" : "above"
-                    fired.append(
-                        Alarm(
-                            kind: .ambientOutOfRange, channel: reading.channel, elapsedSeconds: t,
-                            message: "ambient \(side) the expected range for \(Int((t - since) / 60)) min"))
+        if let ambient = reading.ambientCelsius {
+            baseline.add(celsius: ambient, atSeconds: t)
+            if let range = expectedAmbientRange, t - (startSeconds ?? t) >= rules.ambientWarmupSeconds {
+                if range.contains(ambient) {
+                    ambientOutSince = nil
+                    ambientAlarmActive = false
+                } else {
+                    let since = ambientOutSince ?? t
+                    ambientOutSince = since
+                    if !ambientAlarmActive, t - since >= rules.ambientGraceSeconds {
+                        ambientAlarmActive = true
+                        let side = ambient < range.lowerBound ? "below" : "above"
+                        fired.append(
+                            Alarm(
+                                kind: .ambientOutOfRange, channel: reading.channel, elapsedSeconds: t,
+                                message: "ambient \(side) the expected range for \(Int((t - since) / 60)) min"))
+                    }
                 }
             }
         }

@@ -6,7 +6,7 @@ public struct AlarmRules: Sendable, Hashable {
     public var etaNearSeconds: Double = 600
     /// Fire `probeLost` after this many seconds without a reading.
     public var probeLostAfterSeconds: Double = 60
-    /// Expected ambient range in degrees Celsius (nil: no ambient alarm).
+    /// Expected ambient range in degrees Celsius (nil: a band around the ambient the cook settles at).
     public var ambientRangeCelsius: ClosedRange<Double>?
     /// Ambient must stay out of range this long before the alarm fires (lid openings are brief).
     public var ambientGraceSeconds: Double = 300
@@ -19,11 +19,5 @@ public struct AlarmRules: Sendable, Hashable {
     public init(targetCelsius: Double?, ambientRangeCelsius: ClosedRange<Double>? = nil) {
         self.targetCelsius = targetCelsius
         self.ambientRangeCelsius = ambientRangeCelsius
-    }
-
-    /// A default ambient band around a cut's typical pit/oven/bath temperature.
-    public static func ambientBand(around typicalCelsius: Double) -> ClosedRange<Double> {
-        let halfWidth = typicalCelsius < 80 ? 2.0 : max(25.0, typicalCelsius * 0.25)
-        return (typicalCelsius - halfWidth)...(typicalCelsius + halfWidth)
     }
 }

@@ -11,14 +11,21 @@ public struct ETASnapshot: Sendable, Hashable {
     public var highSeconds: Double?
     /// One-line explanation (why there is no ETA, what the model sees).
     public var message: String
+    /// Whether a fitted model stands behind the finish (predicting or stalled), so alarms may use it;
+    /// early-phase finishes come from priors and can swing.
+    public var isConfident: Bool
 
     /// Creates a snapshot.
-    public init(phase: String, finishSeconds: Double?, lowSeconds: Double?, highSeconds: Double?, message: String) {
+    public init(
+        phase: String, finishSeconds: Double?, lowSeconds: Double?, highSeconds: Double?, message: String,
+        isConfident: Bool = false
+    ) {
         self.phase = phase
         self.finishSeconds = finishSeconds
         self.lowSeconds = lowSeconds
         self.highSeconds = highSeconds
         self.message = message
+        self.isConfident = isConfident
     }
 
     /// Before any model has an answer.

@@ -179,7 +179,8 @@ public final class LivePipeline: @unchecked Sendable {
                 try flush()
                 try store.append(fit, session: configuration.sessionID)
             }
-            let remaining = status.eta.finishSeconds.map { $0 - reading.elapsedSeconds }
+            // Only a fitted model's finish may raise "ETA near": early prior-based finishes swing.
+            let remaining = status.eta.isConfident ? status.eta.finishSeconds.map { $0 - reading.elapsedSeconds } : nil
             for alarm in alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds) {
                 try raise(alarm)
             }

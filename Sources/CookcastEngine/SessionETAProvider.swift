@@ -30,7 +30,8 @@ public final class SessionETAProvider: ETAProvider {
         if e.phase == .collectingData, e.finishSeconds == nil { return .collecting }
         return ETASnapshot(
             phase: e.phase.rawValue.replacingOccurrences(of: "_", with: " "), finishSeconds: e.finishSeconds,
-            lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds, message: e.message)
+            lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds, message: e.message,
+            isConfident: e.phase == .predicting || e.phase == .stalled)
     }
 
     public func fitsToStore(atSeconds seconds: Double) -> [FitRecord] {

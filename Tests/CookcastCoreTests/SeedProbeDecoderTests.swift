@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CookcastCore
 
@@ -132,5 +133,46 @@ struct SplitMix64: RandomNumberGenerator {
         var stamper = ReceptionStamper()
         let stamps = [1.0, 1.0, 1.0002, 0.9, 2.5].map { stamper.stamp(receivedAtSeconds: $0) }
         #expect(stamps == [1.0, 1.001, 1.002, 1.003, 2.5])
+    }
+}
+
+@Suite struct AmbientAlarmTests {
+    func reading(_ t: Double, ambient: Double) -> Reading {
+        Reading(elapsedSeconds: t, probeCelsius: 40, ambientCelsius: ambient)
+    }
+
+    @Test func settledPitThatDropsFiresOnceAfterTheGrace() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 95))
+        var fired: [Alarm] = []
+        // Preheat ramp 20 -> 120 C over 20 min, then steady at 120 C with +-5 C cycling: no alarm.
+        for i in 0..<(3 * 3600 / 10) {
+            let t = Double(i) * 10
+            let ambient = t < 1200 ? 20 + t / 12 : 120 + 5 * sin(t / 300)
+            fired += engine.observe(reading(t, ambient: ambient))
+        }
+        #expect(fired.isEmpty)
+        // The fire dies: 70 C for 10 minutes -> one alarm, after the 5-minute grace.
+        for i in 0..<60 { fired += engine.observe(reading(3 * 3600 + Double(i) * 10, ambient: 70)) }
+        #expect(fired.map(\.kind) == [.ambientOutOfRange])
+        #expect(fired.first?.message.contains("below") == true)
+        #expect((fired.first?.elapsedSeconds ?? 0) >= 3 * 3600 + 300)
+    }
+
+    @Test func aBriefLidOpeningDoesNotFire() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        var fired: [Alarm] = []
+        for i in 0..<(2 * 3600 / 10) {
+            let t = Double(i) * 10
+            let lidOpen = t > 5000 && t < 5120  // two minutes at room temperature
+            fired += engine.observe(reading(t, ambient: lidOpen ? 40 : 180))
+        }
+        #expect(fired.isEmpty)
+    }
+
+    @Test func anExplicitRangeIsUsedAsGiven() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 56.5, ambientRangeCelsius: 56...58))
+        var fired: [Alarm] = []
+        for i in 0..<(2 * 3600 / 10) { fired += engine.observe(reading(Double(i) * 10, ambient: 54.5)) }
+        #expect(fired.map(\.kind) == [.ambientOutOfRange])
     }
 }

@@ -35,6 +35,8 @@ struct LiveCommand: Command {
           --plain             no in-place redraw: a status line every 10 min of cook time
           --resume SESSION    keep appending to an interrupted session (its clock continues)
           --name NAME         a name for the session
+          --ambient-range LO:HI  expected pit/oven/bath range for the ambient alarm (in --unit);
+                              default: a band around the temperature the cook settles at
           --on-alarm CMD      run CMD (via /bin/sh) on every alarm, with COOKCAST_ALARM, COOKCAST_MESSAGE,
                               COOKCAST_SESSION and COOKCAST_PROBE_C set (target reached, ETA near,
                               probe lost, ambient out of range, battery low)
@@ -68,6 +70,7 @@ struct LiveCommand: Command {
     let name: String?
     let characteristic: String?
     let alarmCommand: String?
+    let ambientRange: ClosedRange<Double>?
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         self.context = context
@@ -125,6 +128,15 @@ struct LiveCommand: Command {
         name = arguments.value("name")
         characteristic = arguments.value("characteristic")
         alarmCommand = arguments.value("on-alarm")
+        if let text = arguments.value("ambient-range") {
+            let parts = text.split(separator: ":").map { Double($0) }
+            guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo < hi else {
+                throw .usage("option '--ambient-range' must be LOW:HIGH, e.g. 105:125, got '\(text)'")
+            }
+            ambientRange = context.unit.celsius(from: lo)...context.unit.celsius(from: hi)
+        } else {
+            ambientRange = nil
+        }
     }
 
     func run() async throws(CLIError) -> Int32 {
@@ -211,7 +223,7 @@ struct LiveCommand: Command {
             throw .io("\(error)")
         }
         var rules = AlarmRules(targetCelsius: targetCelsius)
-        if let cut { rules.ambientRangeCelsius = AlarmRules.ambientBand(around: cut.typicalAmbientCelsius) }
+        rules.ambientRangeCelsius = ambientRange
         let config = LivePipeline.Configuration(
             sessionID: sessionID, batchSize: paced && speed == nil ? 500 : 1, timeOffsetSeconds: offset,
             alarmRules: rules, startedAtUnixMs: startedAt)
