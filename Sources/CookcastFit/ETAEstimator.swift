@@ -53,6 +53,11 @@ public final class ETAEstimator {
         /// The recent slope is blended in only without an air sensor or when the (effective) air is
         /// less than this far above the target, Celsius.
         public var slopeBlendGapCelsius = 20.0
+        /// After a plateau, restart the fit with a dry surface: no evaporative offset prior.
+        public var dryAfterStall = true
+        /// After a plateau, read the recent slope only from the post-plateau climb (at least the
+        /// last 30 minutes).
+        public var slopeFromStallEnd = true
         /// Fitter settings (shape is overridden from the cut).
         public var fitter = ConductionFitter.Configuration()
 
@@ -75,6 +80,8 @@ public final class ETAEstimator {
     var lastBest: ConductionFitter.Solution?
     var wasStalled = false
     var afterStall = false
+    /// When the last plateau ended (grid seconds), nil before any.
+    var stallEndSeconds: Double?
     var buffer = GridBuffer(capacity: 480)
     // open bucket
     var bucketIndex: Int?
@@ -225,10 +232,14 @@ public final class ETAEstimator {
             // conduction fit restarts from here with the pre-stall time constant as its prior.
             var fc = fitter.configuration
             if let ps = preStall { fc.logTauPrior = (log(ps.tauSeconds), 0.4) }
+            // The plateau ended because the surface dried: no evaporative cooling is left, so the
+            // effective air's prior mean is the measured air itself.
+            if configuration.dryAfterStall { fc.offsetPriorGapFraction = 0 }
             let f = ConductionFitter(configuration: fc, assumedAmbientCelsius: fitter.assumedAmbientCelsius)
             f.add(g)
             fitter = f
             afterStall = true
+            stallEndSeconds = g.seconds
         }
         wasStalled = stalledNow
         lastGrid = g
@@ -361,7 +372,13 @@ public final class ETAEstimator {
         var phase: EstimatePhase = .predicting
         var message = ""
 
-        let line = buffer.line(since: max(now - max(600, 0.15 * (now - origin)), now - 7200))
+        var lineStart = max(now - max(600, 0.15 * (now - origin)), now - 7200)
+        if configuration.slopeFromStallEnd, let e = stallEndSeconds {
+            // The recent rise is the post-plateau climb: a window reaching back onto the flat
+            // plateau would read it as a slow rise and push the finish hours out.
+            lineStart = max(lineStart, min(e, now - 1800))
+        }
+        let line = buffer.line(since: lineStart)
         if let l = line { params["slope_c_per_h"] = l.slope * 3600 }
         // Score both models on what they forecast a horizon ago, then file today's forecasts.
         skill.settle(now: now, observed: T)
