@@ -55,9 +55,11 @@ public final class ETAEstimator {
         public var slopeBlendGapCelsius = 20.0
         /// After a plateau, restart the fit with a dry surface: no evaporative offset prior.
         public var dryAfterStall = true
-        /// After a plateau, read the recent slope only from the post-plateau climb (at least the
-        /// last 30 minutes).
+        /// After a plateau, read the recent slope only over `afterStallSlopeWindowSeconds`.
         public var slopeFromStallEnd = true
+        /// Recent-slope window after a plateau, seconds (20-30 min were too noisy on real ribs and
+        /// pork shoulder; windows reaching back to the plateau's end lagged the speeding-up climb).
+        public var afterStallSlopeWindowSeconds = 2700.0
         /// Fitter settings (shape is overridden from the cut).
         public var fitter = ConductionFitter.Configuration()
 
@@ -373,10 +375,11 @@ public final class ETAEstimator {
         var message = ""
 
         var lineStart = max(now - max(600, 0.15 * (now - origin)), now - 7200)
-        if configuration.slopeFromStallEnd, let e = stallEndSeconds {
-            // The recent rise is the post-plateau climb: a window reaching back onto the flat
-            // plateau would read it as a slow rise and push the finish hours out.
-            lineStart = max(lineStart, min(e, now - 1800))
+        if configuration.slopeFromStallEnd, stallEndSeconds != nil {
+            // After a plateau the climb speeds up as the surface dries out, so only the last 45
+            // minutes say how fast it is now: a longer window reaches back onto the slower start of
+            // the climb (or onto the flat plateau) and pushes the finish late.
+            lineStart = max(lineStart, now - configuration.afterStallSlopeWindowSeconds)
         }
         let line = buffer.line(since: lineStart)
         if let l = line { params["slope_c_per_h"] = l.slope * 3600 }
