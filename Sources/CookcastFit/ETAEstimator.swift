@@ -53,6 +53,13 @@ public final class ETAEstimator {
         /// The recent slope is blended in only without an air sensor or when the (effective) air is
         /// less than this far above the target, Celsius.
         public var slopeBlendGapCelsius = 20.0
+        /// After a plateau, restart the fit with a dry surface: no evaporative offset prior.
+        public var dryAfterStall = true
+        /// After a plateau, read the recent slope only over `afterStallSlopeWindowSeconds`.
+        public var slopeFromStallEnd = true
+        /// Recent-slope window after a plateau, seconds (20-30 min were too noisy on real ribs and
+        /// pork shoulder; windows reaching back to the plateau's end lagged the speeding-up climb).
+        public var afterStallSlopeWindowSeconds = 2700.0
         /// Fitter settings (shape is overridden from the cut).
         public var fitter = ConductionFitter.Configuration()
 
@@ -75,6 +82,8 @@ public final class ETAEstimator {
     var lastBest: ConductionFitter.Solution?
     var wasStalled = false
     var afterStall = false
+    /// When the last plateau ended (grid seconds), nil before any.
+    var stallEndSeconds: Double?
     var buffer = GridBuffer(capacity: 480)
     // open bucket
     var bucketIndex: Int?
@@ -225,10 +234,14 @@ public final class ETAEstimator {
             // conduction fit restarts from here with the pre-stall time constant as its prior.
             var fc = fitter.configuration
             if let ps = preStall { fc.logTauPrior = (log(ps.tauSeconds), 0.4) }
+            // The plateau ended because the surface dried: no evaporative cooling is left, so the
+            // effective air's prior mean is the measured air itself.
+            if configuration.dryAfterStall { fc.offsetPriorGapFraction = 0 }
             let f = ConductionFitter(configuration: fc, assumedAmbientCelsius: fitter.assumedAmbientCelsius)
             f.add(g)
             fitter = f
             afterStall = true
+            stallEndSeconds = g.seconds
         }
         wasStalled = stalledNow
         lastGrid = g
@@ -361,7 +374,14 @@ public final class ETAEstimator {
         var phase: EstimatePhase = .predicting
         var message = ""
 
-        let line = buffer.line(since: max(now - max(600, 0.15 * (now - origin)), now - 7200))
+        var lineStart = max(now - max(600, 0.15 * (now - origin)), now - 7200)
+        if configuration.slopeFromStallEnd, stallEndSeconds != nil {
+            // After a plateau the climb speeds up as the surface dries out, so only the last 45
+            // minutes say how fast it is now: a longer window reaches back onto the slower start of
+            // the climb (or onto the flat plateau) and pushes the finish late.
+            lineStart = max(lineStart, now - configuration.afterStallSlopeWindowSeconds)
+        }
+        let line = buffer.line(since: lineStart)
         if let l = line { params["slope_c_per_h"] = l.slope * 3600 }
         // Score both models on what they forecast a horizon ago, then file today's forecasts.
         skill.settle(now: now, observed: T)
