@@ -16,11 +16,20 @@ enum DurationFormat {
         return pad(s / 3600) + ":" + pad(s % 3600 / 60) + ":" + pad(s % 60)
     }
 
-    /// Local wall-clock `HH:MM` of `startUnixMs + seconds`.
-    static func wallClock(startUnixMs: Int64, plusSeconds seconds: Double, utcOffsetSeconds: Int) -> String {
-        let total = Int((Double(startUnixMs) / 1000 + seconds).rounded()) + utcOffsetSeconds
+    /// Local wall-clock `HH:MM` of `startUnixMs + seconds`, with `+1d` (`+2d`, ...) when that falls
+    /// on a later local day than `startUnixMs + nowSeconds`, so a long cook's ETA is not ambiguous.
+    static func wallClock(
+        startUnixMs: Int64, plusSeconds seconds: Double, utcOffsetSeconds: Int,
+        nowSeconds: Double? = nil
+    ) -> String {
+        func localSeconds(_ s: Double) -> Int { Int((Double(startUnixMs) / 1000 + s).rounded()) + utcOffsetSeconds }
+        func day(_ local: Int) -> Int { Int((Double(local) / 86_400).rounded(.down)) }
+        let total = localSeconds(seconds)
         let daySeconds = ((total % 86_400) + 86_400) % 86_400
-        return pad(daySeconds / 3600) + ":" + pad(daySeconds % 3600 / 60)
+        let text = pad(daySeconds / 3600) + ":" + pad(daySeconds % 3600 / 60)
+        guard let nowSeconds else { return text }
+        let days = day(total) - day(localSeconds(nowSeconds))
+        return days > 0 ? text + "+\(days)d" : text
     }
 
     private static func pad(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }

@@ -99,22 +99,16 @@ final class TerminalDashboard: LiveSink {
     private func etaText(_ status: LiveStatus) -> String {
         let eta = status.eta
         guard let finish = eta.finishSeconds else { return "ETA: \(eta.message)" }
-        let clock = DurationFormat.wallClock(
-            startUnixMs: startedAtUnixMs, plusSeconds: finish,
-            utcOffsetSeconds: utcOffsetSeconds)
+        func clock(_ seconds: Double) -> String {
+            DurationFormat.wallClock(
+                startUnixMs: startedAtUnixMs, plusSeconds: seconds, utcOffsetSeconds: utcOffsetSeconds,
+                nowSeconds: status.elapsedSeconds)
+        }
         if eta.phase.hasPrefix("done") {
-            return "done: target reached at \(clock) (\(DurationFormat.clock(finish)) into the cook)"
+            return "done: target reached at \(clock(finish)) (\(DurationFormat.clock(finish)) into the cook)"
         }
-        var text = "ETA \(clock) (in \(DurationFormat.short(finish - status.elapsedSeconds))"
-        if let lo = eta.lowSeconds, let hi = eta.highSeconds {
-            text +=
-                ", "
-                + DurationFormat.wallClock(
-                    startUnixMs: startedAtUnixMs, plusSeconds: lo, utcOffsetSeconds: utcOffsetSeconds)
-                + "-"
-                + DurationFormat.wallClock(
-                    startUnixMs: startedAtUnixMs, plusSeconds: hi, utcOffsetSeconds: utcOffsetSeconds)
-        }
+        var text = "ETA \(clock(finish)) (in \(DurationFormat.short(finish - status.elapsedSeconds))"
+        if let lo = eta.lowSeconds, let hi = eta.highSeconds { text += ", \(clock(lo))-\(clock(hi))" }
         return text + ") \(eta.phase)"
     }
 
