@@ -1,3 +1,4 @@
+import CookcastCore
 import Foundation
 
 /// Times a body repeatedly after a warm-up and reports median and p90 (style rule 11).
@@ -33,7 +34,7 @@ struct BenchmarkHarness {
         for _ in 0..<repetitions {
             let start = ContinuousClock.now
             let count = try body()
-            let elapsed = (ContinuousClock.now - start).seconds
+            let elapsed = (ContinuousClock.now - start).inSeconds
             values.append(higherIsBetter ? Double(count) / elapsed : elapsed * latencyScale / Double(max(count, 1)))
         }
         return Result(
@@ -47,14 +48,6 @@ struct BenchmarkHarness {
         let sorted = values.sorted()
         let index = min(sorted.count - 1, max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1))
         return sorted[index]
-    }
-}
-
-extension Duration {
-    /// The duration in seconds as a Double.
-    var seconds: Double {
-        let (s, atto) = components
-        return Double(s) + Double(atto) * 1e-18
     }
 }
 

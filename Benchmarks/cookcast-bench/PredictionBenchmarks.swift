@@ -40,7 +40,7 @@ struct PredictionBenchmarks {
                 let start = clock.now
                 estimator.update(r)
                 blackHole(estimator.estimate(atSeconds: r.elapsedSeconds))
-                samples.append((clock.now - start).seconds * 1e6)
+                samples.append((clock.now - start).inSeconds * 1e6)
             }
             results.append(
                 BenchmarkHarness.Result(

@@ -39,8 +39,7 @@ final class BlueZLink: @unchecked Sendable {
     private var isStopped: Bool { stopLock.withLock { stopped } }
 
     private var now: Double {
-        let (s, atto) = (clock.now - start).components
-        return Double(s) + Double(atto) * 1e-18
+        (clock.now - start).inSeconds
     }
 
     /// Link changes are never stamped before a packet already emitted, so events stay in order.

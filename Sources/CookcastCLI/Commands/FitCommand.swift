@@ -60,7 +60,7 @@ struct FitCommand: Command {
             let elapsed = try clock.measure { summaries = try job.refit(cooks) }
             let priors = try job.learnPriors(from: summaries, nowUnixMs: UTCTime.nowUnixMs())
             console.line(
-                "refit \(cooks.count) sessions (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.secondsValue, decimals: 2)) s; learned priors for \(priors.count) cuts:"
+                "refit \(cooks.count) sessions (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; learned priors for \(priors.count) cuts:"
             )
             let table = TextTable(columns: ["cut", "cooks", "total h (mean)", "stall h (mean)", "air C (mean)"])
             console.write(
@@ -105,13 +105,5 @@ struct FitCommand: Command {
             throw .io("\(error)")
         }
         return ExitCode.success
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var secondsValue: Double {
-        let (s, atto) = components
-        return Double(s) + Double(atto) * 1e-18
     }
 }

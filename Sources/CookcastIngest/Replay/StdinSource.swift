@@ -47,9 +47,7 @@ public struct StdinSource: ReadingSource {
                     continuation.yield(e)
                 case .untimedPacket(let bytes):
                     let elapsed = ContinuousClock.now - start
-                    let t = stamper.stamp(
-                        receivedAtSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds)
-                            * 1e-18)
+                    let t = stamper.stamp(receivedAtSeconds: elapsed.inSeconds)
                     lastT = Swift.max(lastT, t)
                     continuation.yield(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
                 case .skip: break
