@@ -60,6 +60,12 @@ public final class ETAEstimator {
         /// Recent-slope window after a plateau, seconds (20-30 min were too noisy on real ribs and
         /// pork shoulder; windows reaching back to the plateau's end lagged the speeding-up climb).
         public var afterStallSlopeWindowSeconds = 2700.0
+        /// Growth of the evaporative offset as the surface heats (see `Evaporation`; 0 = constant).
+        public var evaporationGrowthGain = 1.0
+        /// Surface temperature as a fraction of the way from the core to the air.
+        public var evaporationSurfaceFraction = 0.3
+        /// Fraction of the core's rise (first reading to target) after which evaporation grows.
+        public var evaporationFromProgress = 0.5
         /// Fitter settings (shape is overridden from the cut).
         public var fitter = ConductionFitter.Configuration()
 
@@ -334,9 +340,23 @@ public final class ETAEstimator {
         ranked.sort { $0.w > $1.w }
         if ranked.count > 8 { ranked.removeLast(ranked.count - 8) }
         var etas: [(eta: Double, w: Double)] = []
+        // Evaporation grows as the surface heats (see `Evaporation`): only once the core is past
+        // `evaporationFromProgress` of its rise, when the offset is read from the data rather than
+        // from the prior (the prior's offset is a whole-cook average that already includes it), and
+        // not after a plateau (dry surface).
+        let firstCelsius = fitter.firstProbeCelsius ?? T
+        let progress = (T - firstCelsius) / max(1, targetCelsius - firstCelsius)
+        let evaporation = Evaporation(
+            growthGain: progress >= configuration.evaporationFromProgress && fitter.hasMeasuredAmbient && !afterStall
+                ? configuration.evaporationGrowthGain : 0,
+            surfaceFraction: configuration.evaporationSurfaceFraction)
         for (w, s) in ranked {
             let resid = T - s.lastModelCelsius
-            if let c = fitter.crossing(s, targetCelsius: targetCelsius, futureDriveCelsius: air, residual: resid) {
+            let drive =
+                air
+                + evaporation.futureDriveShiftCelsius(
+                    offsetCelsius: s.offsetCelsius, coreCelsius: T, airCelsius: air, targetCelsius: targetCelsius)
+            if let c = fitter.crossing(s, targetCelsius: targetCelsius, futureDriveCelsius: drive, residual: resid) {
                 etas.append((now + c, w))
             } else {
                 etas.append((.infinity, w))
