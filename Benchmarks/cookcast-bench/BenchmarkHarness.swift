@@ -38,16 +38,9 @@ struct BenchmarkHarness {
             values.append(higherIsBetter ? Double(count) / elapsed : elapsed * latencyScale / Double(max(count, 1)))
         }
         return Result(
-            name: name, median: Self.quantile(values, 0.5), p90: Self.quantile(values, higherIsBetter ? 0.1 : 0.9),
+            name: name, median: Quantile.invertedCDF(values, 0.5),
+            p90: Quantile.invertedCDF(values, higherIsBetter ? 0.1 : 0.9),
             unit: unit, higherIsBetter: higherIsBetter, ratio: nil, target: target)
-    }
-
-    /// Inverted-CDF quantile (no interpolation).
-    static func quantile(_ values: [Double], _ q: Double) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        let index = min(sorted.count - 1, max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1))
-        return sorted[index]
     }
 }
 

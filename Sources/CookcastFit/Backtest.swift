@@ -62,7 +62,7 @@ public struct BacktestReport: Sendable {
 
     /// Median of relative error at a checkpoint (all cooks).
     public func median(at fraction: Double) -> Double {
-        quantile(predictions.filter { abs($0.fraction - fraction) < 1e-9 }.map(\.relativeError), 0.5)
+        Quantile.invertedCDF(predictions.filter { abs($0.fraction - fraction) < 1e-9 }.map(\.relativeError), 0.5)
     }
 
     /// Share of predictions whose 80 % interval holds the truth.
@@ -91,7 +91,7 @@ public struct BacktestReport: Sendable {
             var line = cut.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%4d", ps.count)
             for f in fractions {
                 let r = ps.filter { abs($0.fraction - f) < 1e-9 }.map(\.relativeError)
-                line += String(format: "   %6.3f/%6.3f", quantile(r, 0.5), quantile(r, 0.9))
+                line += String(format: "   %6.3f/%6.3f", Quantile.invertedCDF(r, 0.5), Quantile.invertedCDF(r, 0.9))
             }
             let cov = ps.isEmpty ? 0 : Double(ps.filter(\.covered).count) / Double(ps.count)
             let av = ps.isEmpty ? 0 : Double(ps.filter { $0.finishSeconds != nil }.count) / Double(ps.count)
@@ -99,17 +99,12 @@ public struct BacktestReport: Sendable {
             lines.append(line)
         }
         let all = predictions.map(\.relativeError)
-        lines.append(String(format: "overall median %.3f  p90 %.3f", quantile(all, 0.5), quantile(all, 0.9)))
+        lines.append(
+            String(
+                format: "overall median %.3f  p90 %.3f", Quantile.invertedCDF(all, 0.5), Quantile.invertedCDF(all, 0.9))
+        )
         return lines.joined(separator: "\n")
     }
-}
-
-/// Inverted-CDF quantile (no interpolation), as eval_eta.py.
-func quantile(_ xs: [Double], _ q: Double) -> Double {
-    guard !xs.isEmpty else { return .nan }
-    let s = xs.sorted()
-    let i = max(0, min(s.count - 1, Int((q * Double(s.count)).rounded(.up)) - 1))
-    return s[i]
 }
 
 /// Leave-one-out backtests: each cook is predicted with priors learned from the other cooks only.

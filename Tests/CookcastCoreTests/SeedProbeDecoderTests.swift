@@ -176,3 +176,14 @@ struct SplitMix64: RandomNumberGenerator {
         #expect(fired.map(\.kind) == [.ambientOutOfRange])
     }
 }
+
+@Suite struct QuantileTests {
+    @Test func invertedCDFMatchesTheScorer() {
+        // numpy.quantile(method="inverted_cdf") on 1...10: median 5, p90 9.
+        let values = (1...10).map(Double.init).shuffled()
+        #expect(Quantile.invertedCDF(values, 0.5) == 5)
+        #expect(Quantile.invertedCDF(values, 0.9) == 9)
+        #expect(Quantile.invertedCDF(values, 0) == 1)
+        #expect(Quantile.invertedCDF([], 0.5).isNaN)
+    }
+}
