@@ -115,34 +115,32 @@ public struct SimulationPreset: Sendable, Hashable {
         lidOpeningsPerHour: 0...0.5)
 
     /// Smoked brisket: cylinder R 5.5-7.5 cm, pit 107-121 C, stall near 65-70 C, target 95 C.
-    public static let brisket: SimulationPreset = {
-        var p = SimulationPreset(
-            name: "brisket", geometry: .cylinder, radiusMetres: 0.055...0.075, airKind: .smoker,
-            setPointCelsius: 107...121, heatTransferWattsPerSquareMetreKelvin: 14...24, targetCelsius: 95,
-            stall: Stall(
-                pitVapourPressurePascals: 24_000...29_000, evaporationBudgetHours: 4...6.5,
-                criticalFraction: 0.25...0.4, wrapProbability: 0.4, wrapDelayHours: 2.5...4),
-            lidOpeningsPerHour: 0.1...0.6)
-        p.preheatedProbability = 0.7
-        p.cycleAmplitudeCelsius = 2...8
-        p.wanderSigmaCelsius = 1...4
-        return p
-    }()
+    public static let brisket = smoked(
+        name: "brisket", geometry: .cylinder, radiusMetres: 0.055...0.075, setPointCelsius: 107...121,
+        evaporationBudgetHours: 4...6.5, wrapProbability: 0.4)
 
     /// Smoked pork shoulder: sphere R 8-10 cm, pit 110-125 C, stall, target 95 C.
-    public static let porkShoulder: SimulationPreset = {
+    public static let porkShoulder = smoked(
+        name: "pork_shoulder", geometry: .sphere, radiusMetres: 0.080...0.095, setPointCelsius: 110...125,
+        evaporationBudgetHours: 5...8, wrapProbability: 0.35)
+
+    /// A low-and-slow smoker cook to 95 C with an evaporative stall: what the two stall cuts share.
+    private static func smoked(
+        name: String, geometry: ConductionModel.Geometry, radiusMetres: ClosedRange<Double>,
+        setPointCelsius: ClosedRange<Double>, evaporationBudgetHours: ClosedRange<Double>, wrapProbability: Double
+    ) -> SimulationPreset {
         var p = SimulationPreset(
-            name: "pork_shoulder", geometry: .sphere, radiusMetres: 0.080...0.095, airKind: .smoker,
-            setPointCelsius: 110...125, heatTransferWattsPerSquareMetreKelvin: 14...24, targetCelsius: 95,
+            name: name, geometry: geometry, radiusMetres: radiusMetres, airKind: .smoker,
+            setPointCelsius: setPointCelsius, heatTransferWattsPerSquareMetreKelvin: 14...24, targetCelsius: 95,
             stall: Stall(
-                pitVapourPressurePascals: 24_000...29_000, evaporationBudgetHours: 5...8,
-                criticalFraction: 0.25...0.4, wrapProbability: 0.35, wrapDelayHours: 2.5...4),
+                pitVapourPressurePascals: 24_000...29_000, evaporationBudgetHours: evaporationBudgetHours,
+                criticalFraction: 0.25...0.4, wrapProbability: wrapProbability, wrapDelayHours: 2.5...4),
             lidOpeningsPerHour: 0.1...0.6)
         p.preheatedProbability = 0.7
         p.cycleAmplitudeCelsius = 2...8
         p.wanderSigmaCelsius = 1...4
         return p
-    }()
+    }
 
     /// Prime rib roasted low: cylinder R 6-8 cm, oven 120 C, target 54 C.
     public static let primeRib = SimulationPreset(
