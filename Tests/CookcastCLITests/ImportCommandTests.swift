@@ -1,3 +1,4 @@
+import CookcastStore
 import CookcastCLI
 import Foundation
 import Testing
@@ -43,5 +44,19 @@ struct ImportCommandTests {
         #expect(out3.standardError.contains("unknown format (tried combustion"))
         let (usage, _) = await run(["import", dir, "--utc-offset", "noon"], db: db)
         #expect(usage == 64)
+    }
+}
+
+@Suite struct ImportTargetUnitTests {
+    @Test func targetIsReadInTheDisplayUnit() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,100\n10,21,100\n")
+        let r = await box.run(["import", path, "--target", "203", "--unit", "f"])
+        #expect(r.status == 0, "\(r.err)")
+        let target = try #require(try SessionStore(path: box.databasePath, readOnly: true).session(1)?.targetCelsius)
+        #expect(abs(target - 95) < 1e-9)
+        let tooHot = await box.run(["import", path, "--target", "900"])
+        #expect(tooHot.status == 64)
     }
 }

@@ -51,11 +51,16 @@ struct ImportCommand: Command {
             }
             offset = parsed
         }
+        // --target is in the display unit (--unit), like `live` and `predict`.
+        let targetCelsius = try arguments.double("target").map(context.unit.celsius(from:))
+        if let targetCelsius, !(-50...500).contains(targetCelsius) {
+            throw .usage("option '--target' must be between -50 and 500 C")
+        }
         let library = try? context.models()
         var cut = arguments.value("cut")
         if let library { cut = try context.cut(named: cut, in: library)?.name }
         importOptions = ImportOptions(
-            cut: cut, targetCelsius: try arguments.double("target", in: -50...500), name: arguments.value("name"),
+            cut: cut, targetCelsius: targetCelsius, name: arguments.value("name"),
             utcOffsetSeconds: offset,
             timeZone: context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current,
             pitProbe: try arguments.int("pit-probe", in: 1...16), catalog: library?.cuts)
