@@ -65,6 +65,12 @@ public final class ConductionFitter {
         public var offsetSigmaAssumed = 50.0
         /// Prior on log(tau): mean and standard deviation (nil: flat).
         public var logTauPrior: (mean: Double, sd: Double)? = nil
+        /// Physical prior tying the Biot number to the time constant (nil: flat). Early in a cook
+        /// the centre has barely moved and a low Biot with a short `tau` fits the onset as well as
+        /// the true pair, but finishes hours late; `Bi = h R / k` with `R = sqrt(alpha tau)` for
+        /// meat's alpha and k and a typical surface coefficient breaks that tie. Applied only with
+        /// a measured air (without one the air level is fitted and absorbs the surface instead).
+        public var biotPrior: BiotPrior? = BiotPrior()
         /// Grid points earlier than this after the start are not fitted: there the truncated
         /// series is still far from the true (flat) start, seconds.
         public var skipSeconds = 90.0
@@ -77,9 +83,35 @@ public final class ConductionFitter {
         public static func == (a: Self, b: Self) -> Bool {
             a.shape == b.shape && a.taus == b.taus && a.biots == b.biots && a.radii == b.radii
                 && a.memoryFraction == b.memoryFraction && a.logTauPrior?.mean == b.logTauPrior?.mean
-                && a.logTauPrior?.sd == b.logTauPrior?.sd
+                && a.logTauPrior?.sd == b.logTauPrior?.sd && a.biotPrior == b.biotPrior
         }
         public func hash(into h: inout Hasher) { h.combine(shape); h.combine(taus) }
+    }
+
+    /// The expected Biot number for a time constant, as a log-normal prior.
+    public struct BiotPrior: Sendable, Hashable {
+        /// Surface heat-transfer coefficient in air (convection plus radiation), W/m^2K: ovens and
+        /// smokers are 10-30.
+        public var airWattsPerSquareMetreKelvin = 18.0
+        /// Surface heat-transfer coefficient in a stirred water bath, W/m^2K (150-400).
+        public var bathWattsPerSquareMetreKelvin = 250.0
+        /// The air counts as a bath when it is this close to the target, Celsius.
+        public var bathGapCelsius = 5.0
+        /// Thermal diffusivity of meat, m^2/s (1.2-1.5e-7).
+        public var diffusivitySquareMetresPerSecond = 1.35e-7
+        /// Thermal conductivity of meat, W/mK (0.42-0.50).
+        public var conductivityWattsPerMetreKelvin = 0.46
+        /// Standard deviation of log(Bi) around the expected value.
+        public var logSD = 0.5
+
+        /// Default values.
+        public init() {}
+
+        /// Expected Biot number for `tauSeconds` (= R^2/alpha), in a bath or in air.
+        public func expectedBiot(tauSeconds: Double, bath: Bool) -> Double {
+            let h = bath ? bathWattsPerSquareMetreKelvin : airWattsPerSquareMetreKelvin
+            return h * (diffusivitySquareMetresPerSecond * tauSeconds).squareRoot() / conductivityWattsPerMetreKelvin
+        }
     }
 
     /// One fitted candidate.
@@ -290,6 +322,11 @@ public final class ConductionFitter {
         var cost = stats[s + 5] + r1 * m1 * m1 + r2 * m2 * m2 - (t0 * b1 + d * b2)
         if let lp = cfg.logTauPrior {
             let u = (log(tauOf[c]) - lp.mean) / lp.sd
+            cost += n2 * u * u
+        }
+        if let bp = cfg.biotPrior, hasMeasuredAmbient {
+            let bath = (offsetScaleCelsius ?? .infinity) < bp.bathGapCelsius
+            let u = log(biotOf[c] / bp.expectedBiot(tauSeconds: tauOf[c], bath: bath)) / bp.logSD
             cost += n2 * u * u
         }
         // model at the last fitted point

@@ -53,6 +53,10 @@ public final class ETAEstimator {
         /// The recent slope is blended in only without an air sensor or when the (effective) air is
         /// less than this far above the target, Celsius.
         public var slopeBlendGapCelsius = 20.0
+        /// ... but not when the measured air is less than this far above the target: that is a
+        /// controlled water bath, where the curve is the textbook conduction solution and a straight
+        /// line through its flattening end only pulls the finish early, Celsius.
+        public var slopeBlendMinGapCelsius = 3.0
         /// After a plateau, restart the fit with a dry surface: no evaporative offset prior.
         public var dryAfterStall = true
         /// After a plateau, read the recent slope only over `afterStallSlopeWindowSeconds`.
@@ -497,7 +501,8 @@ public final class ETAEstimator {
             // after a plateau (the fit restarted from an only roughly uniform meat and a drying surface).
             let physicsWeak =
                 !fitter.hasMeasuredAmbient || afterStall
-                || air + best.offsetCelsius - targetCelsius < configuration.slopeBlendGapCelsius
+                || (air + best.offsetCelsius - targetCelsius < configuration.slopeBlendGapCelsius
+                    && air - targetCelsius >= configuration.slopeBlendMinGapCelsius)
             if phase != .warming, physicsWeak, skill.settledCount >= 10, let l = line, l.slope > 0.5 / 3600,
                 finish.isFinite, finish > now
             {

@@ -44,11 +44,15 @@ import Testing
         #expect(abs(slab.amplitudes[0] - 1.1191) < 1e-3)
     }
 
-    @Test func conductionFitterRecoversExactModalData() {
-        // Centre of a cylinder, tau on the fitter's grid, Bi 2, constant air 130 C, start 5 C.
+    @Test(arguments: [(biotIndex: 6, withPrior: false), (biotIndex: 4, withPrior: true)])
+    func conductionFitterRecoversExactModalData(biotIndex: Int, withPrior: Bool) {
+        // Centre of a cylinder, tau on the fitter's grid, constant air 130 C, start 5 C. Without
+        // the Biot prior any grid pair is recovered exactly; with it, a physically plausible one
+        // (tau 29,000 s is a 6.3 cm radius, Bi 2.3 is h = 17 W/m^2K).
         var cfg = ConductionFitter.Configuration()
         cfg.shape = .cylinder
-        let tau = cfg.taus[45], bi = cfg.biots[6]
+        if !withPrior { cfg.biotPrior = nil }
+        let tau = cfg.taus[45], bi = cfg.biots[biotIndex]
         let modes = ConductionModes(shape: .cylinder, tauSeconds: tau, biot: bi, count: 40)
         let f = ConductionFitter(configuration: cfg, assumedAmbientCelsius: 130)
         for i in 0...200 {
@@ -62,6 +66,30 @@ import Testing
         #expect(abs(best.biot - bi) < 1e-9)
         #expect(abs(best.startCelsius - 5) < 0.5)
         #expect(abs(best.offsetCelsius) < 0.5)
+    }
+
+    @Test func biotPriorGetsAnEarlyTurkeyRight() {
+        // A 9.5 cm turkey (tau = R^2/alpha ~ 66,000 s, Bi 2.8) in a 163 C oven, one hour in: the
+        // centre has risen a degree and a half. A low Biot with a shorter tau fits that onset as
+        // well, and finished hours late; the physical Biot prior must keep the finish within 15 %.
+        var cfg = ConductionFitter.Configuration()
+        cfg.shape = .sphere
+        let tau = 66_000.0, bi = 2.8, air = 163.0, target = 74.0
+        let modes = ConductionModes(shape: .sphere, tauSeconds: tau, biot: bi, count: 40)
+        func centre(_ t: Double) -> Double { air - (air - 5) * (1 - modes.stepResponse(atSeconds: t)) }
+        let f = ConductionFitter(configuration: cfg, assumedAmbientCelsius: air)
+        f.offsetScaleCelsius = air - target
+        for i in 0...120 {
+            let t = Double(i) * 30
+            f.add(GridPoint(seconds: t, probeCelsius: (centre(t) * 10).rounded() / 10, ambientCelsius: air))
+        }
+        var lo = 3600.0, hi = 7 * 86400.0
+        for _ in 0..<60 { let mid = 0.5 * (lo + hi); if centre(mid) >= target { hi = mid } else { lo = mid } }
+        let trueRemaining = hi - 3600
+        let best = f.solveAll().min { $0.cost < $1.cost }!
+        let remaining = f.crossing(
+            best, targetCelsius: target, futureDriveCelsius: air, residual: f.lastProbeCelsius! - best.lastModelCelsius)
+        #expect(abs((remaining ?? .infinity) - trueRemaining) / trueRemaining < 0.15, "\(remaining ?? -1) vs \(trueRemaining)")
     }
 
     @Test func conductionFitterRecoversAnEvaporativeEffectiveAir() {
