@@ -340,9 +340,10 @@ public final class ETAEstimator {
         let temp = 2 * sigma2 * configuration.candidateTemperature
         var ranked: [(w: Double, s: ConductionFitter.Solution)] = []
         ranked.reserveCapacity(64)
-        for s in sols {
-            let w = exp(-(s.cost - best.cost) / temp)
-            if w > 0.02 { ranked.append((w, s)) }
+        // Weight > 0.02 <=> cost gap < temp * ln 50 (no exp for the many that fall out).
+        let gapLimit = temp * log(50.0)
+        for s in sols where s.cost - best.cost < gapLimit {
+            ranked.append((exp(-(s.cost - best.cost) / temp), s))
         }
         ranked.sort { $0.w > $1.w }
         if ranked.count > 8 { ranked.removeLast(ranked.count - 8) }

@@ -48,6 +48,9 @@ public enum PriorSet {
         var config = ETAEstimator.Configuration()
         config.refreshesEachBucket = false
         config.bucketSeconds = 60
+        // The Biot number is not learned, so bulk fitting gets by with the coarser Biot grid
+        // (steps of 60 %): half the candidates, for `cookcast fit` throughput.
+        config.fitter.biots = ConductionFitter.Configuration.coarseBiots
         let est = ETAEstimator(
             targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: []), configuration: config)
         let end = finishSeconds ?? (readings.last?.elapsedSeconds ?? 0)
