@@ -59,6 +59,23 @@ struct PredictionBenchmarks {
                 blackHole(e)
                 return 1
             })
+        // What `cookcast predict FILE` does: read and parse the CSV log, then predict.
+        let csvPath = directory + "/day.csv"
+        var csv = "t_s,probe_c,ambient_c\n"
+        csv.reserveCapacity(day.count * 24)
+        for r in day {
+            csv += "\(r.elapsedSeconds),\(r.probeCelsius ?? .nan),\(r.ambientCelsius ?? .nan)\n"
+        }
+        try csv.write(toFile: csvPath, atomically: true, encoding: .utf8)
+        results.append(
+            try harness.measure(
+                "predict FILE: parse a 24 h CSV at 2 Hz + predict", unit: "ms/predict", higherIsBetter: false,
+                latencyScale: 1e3, target: "<= 1000 ms wall"
+            ) {
+                let readings = try ReplayFile.load(path: csvPath).readings()
+                blackHole(Predictor.predict(readings: readings, targetCelsius: 120, cut: nil, priors: []))
+                return 1
+            })
         // fit: store a few cooks, then refit them all through the same job as `cookcast fit`.
         let path = directory + "/fit.db"
         let store = try SessionStore(path: path)

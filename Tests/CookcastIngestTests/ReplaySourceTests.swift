@@ -88,6 +88,16 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
         #expect(abs((readings[1].probeCelsius ?? 0) - 23.5) < 1e-9)
     }
 
+    @Test func windowsLineEndsPaddedFieldsAndBlankLines() throws {
+        let text = "\u{FEFF}t_s, probe_c ,ambient_c\r\n 0.5 , 20.1 ,\t100\r\n\r\n  \r\n1,20.2,\r\n# note\r\n2.5,\t20.3\t,102 \r\n"
+        let file = try ReplayFile.parse(text: text, path: "crlf.csv")
+        #expect(file.issues.isEmpty, "\(file.issues)")
+        let readings = file.readings()
+        #expect(readings.map(\.elapsedSeconds) == [0.5, 1, 2.5])
+        #expect(readings.map(\.probeCelsius) == [20.1, 20.2, 20.3])
+        #expect(readings.map(\.ambientCelsius) == [100, nil, 102])
+    }
+
     @Test func channelColumnAndExtraColumns() throws {
         let path = try temporaryFile("multi.csv", "t_s,probe_c,ambient_c,channel,note\n0,20,100,2,x\n1,21,,1,y\n")
         let readings = try ReplayFile.load(path: path).readings()

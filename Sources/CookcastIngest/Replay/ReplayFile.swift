@@ -43,7 +43,9 @@ public struct ReplayFile: Sendable {
 
     /// Parses `text` as the content of `path` (nil format: guessed from the first data line).
     public static func parse(text: String, path: String, format: ReplayFormat? = nil) throws -> ReplayFile {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on the newline byte: splitting by Character (grapheme clusters) is far slower, and
+        // a "\r\n" line keeps its "\r", which the line parser drops.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
         var chosen = format
         if chosen == nil {
             for line in lines {
