@@ -43,9 +43,10 @@ public struct DBusMessage: Sendable, Hashable {
     /// Reads the value at the iterator (does not advance it).
     static func read(_ iter: inout DBusMessageIter) -> DBusValue? {
         let type = dbus_message_iter_get_arg_type(&iter)
-        func basic<T>(_ zero: T) -> T {
+        // Only plain C scalars go through here (BitwiseCopyable: no object references to corrupt).
+        func basic<T: BitwiseCopyable>(_ zero: T) -> T {
             var v = zero
-            dbus_message_iter_get_basic(&iter, &v)
+            withUnsafeMutableBytes(of: &v) { dbus_message_iter_get_basic(&iter, $0.baseAddress) }
             return v
         }
         switch type {

@@ -8,10 +8,12 @@ import Foundation
 /// ```
 public enum CookcastMain {
     /// Every subcommand, in the order `--help` lists them.
-    static let commands: [any Command.Type] = [
-        LiveCommand.self, PredictCommand.self, FitCommand.self, SessionsCommand.self, ShowCommand.self,
-        ExportCommand.self, ImportCommand.self, PlotCommand.self, DecodeCommand.self, ScanCommand.self,
-    ]
+    static var commands: [any Command.Type] {
+        [
+            LiveCommand.self, PredictCommand.self, FitCommand.self, SessionsCommand.self, ShowCommand.self,
+            ExportCommand.self, ImportCommand.self, PlotCommand.self, DecodeCommand.self, ScanCommand.self,
+        ]
+    }
 
     /// Runs `cookcast` with `arguments` (without the program name); returns the exit status.
     public static func run(

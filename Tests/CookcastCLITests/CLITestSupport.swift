@@ -27,7 +27,8 @@ struct Sandbox {
 
     func write(_ name: String, _ text: String) -> String {
         let path = directory + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        let written = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        precondition(written, "cannot write the test file \(path)")
         return path
     }
 }
