@@ -421,6 +421,11 @@ public final class ETAEstimator {
         params["skill_conduction_c"] = skill.rmsConduction
         params["skill_slope_c"] = skill.rmsSlope
 
+        // The plateau a stalling cut is heading for: the cut's usual plateau, but never above the
+        // air the meat effectively sees (the fitted offset is the evaporation that makes the
+        // plateau): when that air has sunk towards the plateau, the crossing of the usual plateau
+        // temperature ran out to tens of hours and the finish jumped by a day between ticks.
+        let plateauCelsius = min(prior.stallCelsius, air + best.offsetCelsius - 3)
         // Stall: remaining plateau from the prior, then conduction from the plateau temperature.
         if let st = stall.start, T < targetCelsius - 2 {
             let d = now - st
@@ -450,13 +455,15 @@ public final class ETAEstimator {
         } else if prior.stalls, !afterStall, preStall == nil, T < prior.stallCelsius - 3,
             (line?.slope ?? 1) * 3600 > 4,
             targetCelsius > prior.stallCelsius + 5,
-            let toStall = fitter.crossing(
-                best, targetCelsius: prior.stallCelsius, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
+            let toStall = plateauCelsius > T + 1
+                ? fitter.crossing(
+                    best, targetCelsius: plateauCelsius, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
+                : 0
         {
             // Before a stall of a cut that stalls: reach the plateau, sit on it, then finish.
             let (rem, lo, hi) = stallRemaining(elapsedSeconds: 0)
             let post = postStallSeconds(
-                from: prior.stallCelsius, air: air + min(5, max(-5, best.offsetCelsius)), best: best)
+                from: plateauCelsius, air: air + min(5, max(-5, best.offsetCelsius)), best: best)
             finish = now + toStall + rem + post
             q10 = now + 0.85 * toStall + lo + 0.8 * post
             q90 = now + 1.2 * toStall + hi + 1.25 * post
@@ -470,7 +477,7 @@ public final class ETAEstimator {
             }
             model = "conduction+stall"
             message =
-                "heating towards the stall (about \(fmt(prior.stallCelsius)) C); past cooks spent about \(formatDuration(rem)) on it"
+                "heating towards the stall (about \(fmt(plateauCelsius)) C); past cooks spent about \(formatDuration(rem)) on it"
         } else if !finish.isFinite || air + best.offsetCelsius <= targetCelsius + 0.3 {
             // Conduction says never: fall back to the recent slope, else unreachable. Air at or
             // below the target is final (it cannot heat the meat past itself).

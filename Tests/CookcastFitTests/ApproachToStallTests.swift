@@ -1,0 +1,43 @@
+import CookcastCore
+import CookcastIngest
+import Foundation
+import Testing
+
+@testable import CookcastFit
+
+/// Heading into a stall: the finish must move smoothly while the meat approaches its plateau.
+@Suite struct ApproachToStallTests {
+    /// A learned brisket prior whose usual plateau (78 C) is above where these briskets stall.
+    static let prior = FitPrior(
+        cut: "brisket", ambientCelsius: 115, logTauMean: log(6_000), logTauSD: 1.2, stalls: true,
+        stallCelsius: 78, stallHoursMean: 2, stallHoursSD: 1, totalHoursMean: 12, totalHoursSD: 3, cookCount: 3)
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func finishDoesNotJumpByHoursBeforeThePlateau(seed: UInt64) {
+        // Simulated smoker briskets stall at 65-75 C. While the effective air sank towards the
+        // plateau, the crossing of the prior's 78 C ran out to tens of hours: the live ETA went
+        // from 12 h to 27 h and back within half an hour.
+        var sim = CookSimulator(preset: .named("brisket")!, options: SimulationOptions(seed: seed, injectsFaults: false))
+        let decoder = SeedProbeDecoder()
+        let est = ETAEstimator(targetCelsius: 95, prior: Self.prior)
+        var remainingByStep: [Double] = []
+        while let event = sim.next() {
+            guard case .packet(let bytes, let t, let channel) = event,
+                case .reading(let r) = decoder.decode(bytes, elapsedSeconds: t, channel: channel)
+            else { continue }
+            guard est.update(r) else { continue }
+            let e = est.estimate(atSeconds: t)
+            // Every grid step from 45 C until the plateau is detected.
+            guard est.firstStallStartSeconds == nil else { break }
+            guard let p = r.probeCelsius, p > 45, let f = e.finishSeconds else { continue }
+            remainingByStep.append(f - t)
+        }
+        #expect(remainingByStep.count > 20)
+        var worst = 0.0
+        for (a, b) in zip(remainingByStep, remainingByStep.dropFirst()) { worst = max(worst, abs(b - a)) }
+        // Some jitter remains (the time to the plateau is sensitive while the air the meat sees
+        // settles), but not the day-long excursions.
+        #expect(worst < 4 * 3600, "the finish jumped by \(worst / 3600) h between grid steps")
+        #expect((remainingByStep.max() ?? .infinity) < 20 * 3600)
+    }
+}
