@@ -39,9 +39,8 @@ public struct ReplayLineParser: Sendable {
 
     /// Parses one line (without its newline).
     public mutating func parse(_ rawLine: Substring) -> Outcome {
-        var line = rawLine
-        if line.hasSuffix("\r") { line = line.dropLast() }
-        if line.first == "\u{FEFF}" { line = line.dropFirst() }
+        // `trimmed` also drops a Windows line end's "\r".
+        let line = rawLine.first == "\u{FEFF}" ? rawLine.dropFirst() : rawLine
         let trimmed = Self.trimmed(line)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .skip }
         guard let lineFormat = format ?? ReplayFormat.guess(line: trimmed) else {
