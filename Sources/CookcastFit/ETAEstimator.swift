@@ -111,6 +111,7 @@ public final class ETAEstimator {
     var current: Estimate
     var lastGrid: GridPoint?
     var skill = ForecastSkill()
+    var resolution = ReadingResolution()
 
     /// Creates an estimator for one probe.
     public init(
@@ -130,6 +131,11 @@ public final class ETAEstimator {
             phase: .collectingData, message: "waiting for readings", model: "none", probeCelsius: nil,
             targetCelsius: targetCelsius, channel: channel)
     }
+
+    /// The temperature the modelled curve must cross for the probe to show the target: for a probe
+    /// that reads in whole degrees, half a step below the first value it can show at or above the
+    /// target (see `ReadingResolution`), Celsius.
+    public var goalCelsius: Double { resolution.crossingCelsius(forTarget: targetCelsius) }
 
     /// Number of raw readings rejected by the cleaner.
     public var rejectedCount: Int { cleaner.rejectedCount }
@@ -157,6 +163,7 @@ public final class ETAEstimator {
                     params: ["probe_c": p])
             }
             bucketProbeSum += p; bucketProbeN += 1
+            resolution.observe(p)
             minProbe = min(minProbe, p)
             // Done only after the probe was seen well below the target: a probe that starts in
             // the hot pit (before insertion) is not a finished cook.
@@ -363,8 +370,8 @@ public final class ETAEstimator {
             let drive =
                 air
                 + evaporation.futureDriveShiftCelsius(
-                    offsetCelsius: s.offsetCelsius, coreCelsius: T, airCelsius: air, targetCelsius: targetCelsius)
-            if let c = fitter.crossing(s, targetCelsius: targetCelsius, futureDriveCelsius: drive, residual: resid) {
+                    offsetCelsius: s.offsetCelsius, coreCelsius: T, airCelsius: air, targetCelsius: goalCelsius)
+            if let c = fitter.crossing(s, targetCelsius: goalCelsius, futureDriveCelsius: drive, residual: resid) {
                 etas.append((now + c, w))
             } else {
                 etas.append((.infinity, w))
@@ -380,7 +387,7 @@ public final class ETAEstimator {
         let q50 = weightedQuantile(etas, 0.5)
         var q10 = weightedQuantile(etas, 0.1)
         var q90 = weightedQuantile(etas, 0.9)
-        if q50.isFinite, air + best.offsetCelsius - targetCelsius < 5 {
+        if q50.isFinite, air + best.offsetCelsius - goalCelsius < 5 {
             // Near the asymptote the finish hangs on the last half degree: push the air (with its
             // offset) by a typical probe-to-air-sensor bias each way and widen the band to match.
             let sigma = configuration.airBiasCelsius
@@ -388,10 +395,10 @@ public final class ETAEstimator {
             var slow = best, fast = best
             slow.offsetCelsius -= sigma
             fast.offsetCelsius += sigma
-            if let c = fitter.crossing(fast, targetCelsius: targetCelsius, futureDriveCelsius: air, residual: resid) {
+            if let c = fitter.crossing(fast, targetCelsius: goalCelsius, futureDriveCelsius: air, residual: resid) {
                 q10 = min(q10, now + c)
             }
-            if let c = fitter.crossing(slow, targetCelsius: targetCelsius, futureDriveCelsius: air, residual: resid) {
+            if let c = fitter.crossing(slow, targetCelsius: goalCelsius, futureDriveCelsius: air, residual: resid) {
                 q90 = max(q90, now + c)
             } else {
                 q90 = max(q90, now + 4 * (q50 - now))
@@ -478,19 +485,19 @@ public final class ETAEstimator {
             model = "conduction+stall"
             message =
                 "heating towards the stall (about \(fmt(plateauCelsius)) C); past cooks spent about \(formatDuration(rem)) on it"
-        } else if !finish.isFinite || air + best.offsetCelsius <= targetCelsius + 0.3 {
+        } else if !finish.isFinite || air + best.offsetCelsius <= goalCelsius + 0.3 {
             // Conduction says never: fall back to the recent slope, else unreachable. Air at or
             // below the target is final (it cannot heat the meat past itself).
             if fitter.hasMeasuredAmbient && air <= targetCelsius {
                 return setUnreachable(now: now, T: T, air: air, params: params)
             } else if let l = line, l.slope > 0.5 / 3600 {
-                let rem = (targetCelsius - l.level) / l.slope
+                let rem = (goalCelsius - l.level) / l.slope
                 finish = now + max(0, rem)
                 q10 = now + 0.6 * rem
                 q90 = now + 1.8 * rem
                 model = "slope"
                 message = "the air (\(fmt(air)) C) is barely above the target; extrapolating the recent rise"
-            } else if air > targetCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1 {
+            } else if air > goalCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1 {
                 // Creeping up to an air barely above the target: only past cooks can say how long.
                 let rem = max(600, prior.totalHoursMean * 3600 - (now - origin))
                 finish = now + rem
@@ -517,7 +524,7 @@ public final class ETAEstimator {
             if phase != .warming, physicsWeak, skill.settledCount >= 10, let l = line, l.slope > 0.5 / 3600,
                 finish.isFinite, finish > now
             {
-                let rs = max(60, (targetCelsius - l.level) / l.slope)
+                let rs = max(60, (goalCelsius - l.level) / l.slope)
                 let rc = finish - now
                 let wc = 1 / max(0.01, skill.msConduction), ws = 1 / max(0.01, skill.msSlope)
                 let blended = exp((wc * log(rc) + ws * log(rs)) / (wc + ws))
@@ -585,8 +592,8 @@ public final class ETAEstimator {
         // Prior: conduction from a uniform start at the prior time constant.
         let modes = ConductionModes(shape: fitter.configuration.shape, tauSeconds: exp(prior.logTauMean), biot: 2.5)
         var finish: Double? = nil
-        if air > targetCelsius + 0.5 {
-            let need = (targetCelsius - T) / (air - T)
+        if air > goalCelsius + 0.5 {
+            let need = (goalCelsius - T) / (air - T)
             if need <= 0 {
                 finish = now
             } else {
@@ -647,8 +654,8 @@ public final class ETAEstimator {
     /// Time for the centre to go from a uniform `from` to the target at `air`, with the fitted
     /// conduction time constant.
     func postStallSeconds(from: Double, air: Double, best: ConductionFitter.Solution) -> Double {
-        guard air > targetCelsius + 0.5 else { return 6 * 3600 }
-        let need = (targetCelsius - from) / (air - from)
+        guard air > goalCelsius + 0.5 else { return 6 * 3600 }
+        let need = (goalCelsius - from) / (air - from)
         if need <= 0 { return 0 }
         let f = fitter
         var lo = 0.0, hi = 1800.0
