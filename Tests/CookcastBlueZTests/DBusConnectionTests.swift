@@ -8,10 +8,16 @@ import Testing
 final class PrivateBus {
     let process = Process()
     let address: String
+    /// Holds the bus socket (SIGKILL leaves it behind; `stop()` removes the directory).
+    let socketDirectory: URL
 
     init() throws {
+        socketDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: socketDirectory, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        process.arguments = ["--session", "--nofork", "--print-address=1"]
+        process.arguments = [
+            "--session", "--nofork", "--print-address=1", "--address=unix:dir=\(socketDirectory.path)",
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice  // "cannot raise fd limit" warnings when not root-capable
@@ -28,6 +34,7 @@ final class PrivateBus {
     func stop() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        try? FileManager.default.removeItem(at: socketDirectory)
     }
 }
 
@@ -39,7 +46,7 @@ final class PrivateBus {
         let connection = try DBusConnection(address: bus.address)
         let names = try connection.listNames()
         #expect(names.contains("org.freedesktop.DBus"))
-        #expect(try connection.uniqueName.map { names.contains($0) } == true)
+        #expect(connection.uniqueName.map { names.contains($0) } == true)
         #expect(try connection.nameHasOwner("org.freedesktop.DBus"))
         #expect(try !connection.nameHasOwner("org.bluez"))
         let problem = BluetoothAvailability.problem(environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])

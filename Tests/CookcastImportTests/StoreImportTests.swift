@@ -17,7 +17,7 @@ struct StoreImportTests {
 
     @Test func everyRawFileStoresAndReadsBack() throws {
         let (store, path) = try Self.temporaryStore()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         var paths: [String] = []
         for repo in [
             "mschinis+combustion-inc-analyser", "DevinBerchtold+TempFit", "edwardspeyer+heat-ledger",

@@ -3,9 +3,17 @@ import Foundation
 import Testing
 @testable import CookcastIngest
 
+/// One scratch directory per test process, removed when the process exits.
+let ingestScratchDirectory: URL = {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-ingest-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: ingestScratchDirectory) }
+    return dir
+}()
+
 /// Writes `text` to a fresh temporary file with `name` and returns its path.
 func temporaryFile(_ name: String, _ text: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-ingest-\(UUID().uuidString)")
+    let dir = ingestScratchDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent(name)
     try text.write(to: url, atomically: true, encoding: .utf8)
