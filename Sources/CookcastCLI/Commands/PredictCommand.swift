@@ -87,6 +87,7 @@ struct PredictCommand: Command {
                     "phase": .string(estimate.phase.rawValue),
                     "model": .string(estimate.model), "message": .string(estimate.message),
                     "probe_c": .number(estimate.probeCelsius), "cut": cut.map { .string($0.name) } ?? .null,
+                    "parameters": .object(estimate.parameters.mapValues { .number($0) }),
                 ]))
         default:
             let unit = context.unit
