@@ -1,0 +1,58 @@
+import Foundation
+
+/// Plateau arithmetic: how long the stall and the climb after it take, from past cooks of the cut
+/// and from the conduction fit.
+extension ETAEstimator {
+    /// Plateau-start-to-finish seconds expected from past cooks (mean, SD): the learned ratio to
+    /// the time it took to reach the plateau when known, else the learned hours.
+    func learnedStallToFinish(stallStart: Double, origin: Double) -> (mean: Double, sd: Double)? {
+        let toPlateau = stallStart - origin
+        if let r = prior.stallFinishRatioMean, toPlateau > 1800 {
+            return (r * toPlateau, prior.stallFinishRatioSD * toPlateau)
+        }
+        if let h = prior.stallToFinishHoursMean { return (h * 3600, prior.stallToFinishHoursSD * 3600) }
+        return nil
+    }
+
+    /// Median and 10/90 % of `D - d` for `D ~ Normal(mean, sd)` truncated to `D > d`.
+    func truncatedRemaining(meanSeconds m: Double, sdSeconds s: Double, elapsedSeconds d: Double) -> (
+        Double, Double, Double
+    ) {
+        let pd = min(0.98, normalCDF((d - m) / s))
+        func q(_ u: Double) -> Double { max(600, m + s * inverseNormalCDF(pd + (1 - pd) * u) - d) }
+        return (q(0.5), q(0.1), q(0.9))
+    }
+
+    /// Remaining plateau (median) and its 10/90 % given `d` seconds on it: the prior length,
+    /// a normal truncated to D > d (a hazard-style update: a long plateau is expected to end soon).
+    func stallRemaining(elapsedSeconds d: Double) -> (Double, Double, Double) {
+        let m = max(0.25, prior.stallHoursMean) * 3600
+        let s = max(0.2, prior.stallHoursSD) * 3600
+        var samples: [Double] = []
+        let pd = min(0.98, normalCDF((d - m) / s))
+        for k in 0..<40 {
+            let u = pd + (1 - pd) * (Double(k) + 0.5) / 40
+            let dur = m + s * inverseNormalCDF(min(0.9999, u))
+            samples.append(max(0, dur - d))
+        }
+        let mean = samples[19] * 0.5 + samples[20] * 0.5
+        return (mean, samples[4], samples[35])
+    }
+
+    /// Time for the centre to go from a uniform `from` to the target at `air`, with the fitted
+    /// conduction time constant.
+    func postStallSeconds(from: Double, air: Double, best: ConductionFitter.Solution) -> Double {
+        guard air > goalCelsius + 0.5 else { return 6 * 3600 }
+        let need = (goalCelsius - from) / (air - from)
+        if need <= 0 { return 0 }
+        let f = fitter
+        var lo = 0.0, hi = 1800.0
+        while f.stepResponse(best, atSeconds: hi) < need && hi < 3 * 86400 { hi *= 2 }
+        for _ in 0..<30 {
+            let mid = 0.5 * (lo + hi)
+            if f.stepResponse(best, atSeconds: mid) >= need { hi = mid } else { lo = mid }
+            if hi - lo < 10 { break }
+        }
+        return hi
+    }
+}
