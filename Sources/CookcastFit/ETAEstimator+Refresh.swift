@@ -187,8 +187,28 @@ extension ETAEstimator {
         } else if !finish.isFinite || air + best.offsetCelsius <= goalCelsius + 0.3 {
             // Conduction says never: fall back to the recent slope, else unreachable. Air at or
             // below the target is final (it cannot heat the meat past itself).
+            var atMeasuredAir = best
+            atMeasuredAir.offsetCelsius = 0
+            atMeasuredAir.lastModelCelsius -= best.offsetCelsius * (1 - fitter.lastPhi[best.index])
             if fitter.hasMeasuredAmbient && air <= targetCelsius {
                 return setUnreachable(now: now, T: T, air: air, params: params)
+            } else if fitter.hasMeasuredAmbient, air - targetCelsius < configuration.slopeBlendMinGapCelsius,
+                air > goalCelsius + 0.1, best.offsetCelsius < 0, goalCelsius - T > 2,
+                let c = fitter.crossing(
+                    atMeasuredAir, targetCelsius: goalCelsius, futureDriveCelsius: air,
+                    residual: T - atMeasuredAir.lastModelCelsius)
+            {
+                // A bath just above the target with a slightly cold fitted offset while the meat is
+                // still degrees away: the fit's own asymptote sits under the target, but the data
+                // cannot yet tell half a degree of offset from noise. Take the measured bath as the
+                // asymptote (a straight line through the flattening curve finished such cooks 80 %
+                // early) and say how uncertain it is. Close to the bath the data do pin the offset
+                // (a probe that reads half a degree under its bath for an hour): then not.
+                finish = now + c
+                q10 = min(q10, now + 0.5 * c)
+                q90 = now + 4 * c
+                model = "conduction"
+                message = "the bath (\(fmt(air)) C) is barely above the target: about \(formatDuration(c)) left, could be much longer"
             } else if let l = line, l.slope > 0.5 / 3600 {
                 let rem = (goalCelsius - l.level) / l.slope
                 finish = now + max(0, rem)

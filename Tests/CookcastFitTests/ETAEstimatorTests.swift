@@ -232,3 +232,19 @@ struct SyntheticCook {
         #expect(maxJump < 0.05)
     }
 }
+
+@Suite struct BathApproachTests {
+    /// A steak in a bath half a degree above the target, a quarter and half of the way in: the fit's
+    /// offset is not yet pinned, and a slightly cold one must not send the finish to the straight
+    /// line through the flattening curve (that finished simulated baths 80 % early).
+    @Test func aBathJustAboveTheTargetIsNotExtrapolatedByALine() {
+        let cook = SyntheticCook(tau: 9_000, biot: 20, air: 57, start: 3, target: 56.5, dt: 5, hours: 5)
+        for f in [0.25, 0.5] {
+            let at = f * cook.trueFinish
+            let e = Predictor.predict(readings: cook.readings, targetCelsius: 56.5, atSeconds: at, cut: nil, priors: [])
+            let rel = abs((e.finishSeconds ?? .infinity) - cook.trueFinish) / (cook.trueFinish - at)
+            #expect(rel < 0.3, "at \(f): finish \(e.finishSeconds ?? -1) s vs \(cook.trueFinish) s (\(e.model))")
+            #expect(e.model != "slope")
+        }
+    }
+}
