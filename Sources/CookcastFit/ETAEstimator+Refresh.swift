@@ -210,12 +210,31 @@ extension ETAEstimator {
                 model = "conduction"
                 message = "the bath (\(fmt(air)) C) is barely above the target: about \(formatDuration(c)) left, could be much longer"
             } else if let l = line, l.slope > 0.5 / 3600 {
-                let rem = (goalCelsius - l.level) / l.slope
-                finish = now + max(0, rem)
-                q10 = now + 0.6 * rem
-                q90 = now + 1.8 * rem
+                let lineRemaining = max(0, (goalCelsius - l.level) / l.slope)
+                var rem = lineRemaining, longest = lineRemaining
+                let hotAir = air - targetCelsius >= configuration.slopeBlendMinGapCelsius
+                message =
+                    hotAir
+                    ? "the fitted curve levels off under the target; extrapolating the recent rise"
+                    : "the air (\(fmt(air)) C) is barely above the target; extrapolating the recent rise"
+                let usual = prior.totalHoursMean * 3600 - (now - origin)
+                if hotAir, prior.cookCount > 0, usual > 600, lineRemaining > 0 {
+                    // The fit's effective air is under the target although the air is not: an
+                    // evaporative plateau, a probe still settling or (without a sensor) an air level
+                    // the data cannot pin yet. A line through a slowing rise is early and one through
+                    // a plateau late, so a long extrapolation (compared with the time seen so far) is
+                    // weighed with what past cooks of the cut took, up to half and half; a short one
+                    // near the end stays the line's.
+                    let reach = lineRemaining / max(600, now - origin)
+                    let w = min(0.5, 4 * reach * reach * reach)
+                    rem = exp((1 - w) * log(lineRemaining) + w * log(usual))
+                    longest = max(lineRemaining, usual)
+                    message = "the curve does not say where it levels off; going by the recent rise and past cooks"
+                }
+                finish = now + rem
+                q10 = now + 0.6 * min(rem, lineRemaining)
+                q90 = now + 1.8 * longest
                 model = "slope"
-                message = "the air (\(fmt(air)) C) is barely above the target; extrapolating the recent rise"
             } else if air > goalCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1 {
                 // Creeping up to an air barely above the target: only past cooks can say how long.
                 let rem = max(600, prior.totalHoursMean * 3600 - (now - origin))
