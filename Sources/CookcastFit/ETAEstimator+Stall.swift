@@ -40,17 +40,22 @@ extension ETAEstimator {
     }
 
     /// Time for the centre to go from a uniform `from` to the target at `air`, with the fitted
-    /// conduction time constant.
+    /// conduction time constant, but never a shorter one than past cooks of the cut had: fitted on
+    /// the way into a plateau, where evaporation flattens the curve, the time constant comes out
+    /// short (a real brisket's 3,700 s against the cut's 6,300 s) and the climb after the plateau
+    /// finished hours early.
     func postStallSeconds(from: Double, air: Double, best: ConductionFitter.Solution) -> Double {
         guard air > goalCelsius + 0.5 else { return 6 * 3600 }
         let need = (goalCelsius - from) / (air - from)
         if need <= 0 { return 0 }
         let f = fitter
+        // The step response scales with t / tau: a longer time constant is a slower clock.
+        let clock = best.tauSeconds / max(best.tauSeconds, exp(prior.logTauMean))
         var lo = 0.0, hi = 1800.0
-        while f.stepResponse(best, atSeconds: hi) < need && hi < 3 * 86400 { hi *= 2 }
+        while f.stepResponse(best, atSeconds: hi * clock) < need && hi < 3 * 86400 { hi *= 2 }
         for _ in 0..<30 {
             let mid = 0.5 * (lo + hi)
-            if f.stepResponse(best, atSeconds: mid) >= need { hi = mid } else { lo = mid }
+            if f.stepResponse(best, atSeconds: mid * clock) >= need { hi = mid } else { lo = mid }
             if hi - lo < 10 { break }
         }
         return hi

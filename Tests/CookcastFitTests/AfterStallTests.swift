@@ -52,3 +52,28 @@ import Testing
         }
     }
 }
+
+/// The climb after a plateau never runs on a shorter time constant than past cooks of the cut had:
+/// fitted on the way into a plateau, evaporation flattens the curve and the fitted one comes out
+/// short (a real brisket's 3,700 s against the cut's 6,300 s), which finished hours early.
+@Suite struct PostStallTimeConstantTests {
+    func postStall(priorTauSeconds: Double) throws -> (seconds: Double, fittedTau: Double) {
+        var prior = AfterStallTests.prior
+        prior.logTauMean = log(priorTauSeconds)
+        let est = ETAEstimator(targetCelsius: 95, prior: prior)
+        for r in SyntheticCook(tau: 3_000, air: 120, target: 95, dt: 10, hours: 1, faults: false).readings {
+            est.update(r)
+        }
+        let best = try #require(est.currentBest())
+        return (est.postStallSeconds(from: 75, air: 120, best: best), best.tauSeconds)
+    }
+
+    @Test func theCutsTimeConstantIsTheFloor() throws {
+        let short = try postStall(priorTauSeconds: 600)
+        let long = try postStall(priorTauSeconds: 12_000)
+        #expect(short.fittedTau < 6_000, "the fit follows the fast data: \(short.fittedTau) s")
+        // Same fit, prior four-plus times its time constant: the climb takes that much longer.
+        let ratio = long.seconds / short.seconds
+        #expect(abs(ratio - 12_000 / short.fittedTau) < 0.1 * ratio, "ratio \(ratio)")
+    }
+}
