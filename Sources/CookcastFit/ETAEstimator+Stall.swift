@@ -40,17 +40,14 @@ extension ETAEstimator {
     }
 
     /// Time for the centre to go from a uniform `from` to the target at `air`, with the fitted
-    /// conduction time constant, but never a shorter one than past cooks of the cut had: fitted on
-    /// the way into a plateau, where evaporation flattens the curve, the time constant comes out
-    /// short (a real brisket's 3,700 s against the cut's 6,300 s) and the climb after the plateau
-    /// finished hours early.
+    /// conduction time constant held up by the cut's (see `climbTauSeconds`).
     func postStallSeconds(from: Double, air: Double, best: ConductionFitter.Solution) -> Double {
         guard air > goalCelsius + 0.5 else { return 6 * 3600 }
         let need = (goalCelsius - from) / (air - from)
         if need <= 0 { return 0 }
         let f = fitter
         // The step response scales with t / tau: a longer time constant is a slower clock.
-        let clock = best.tauSeconds / max(best.tauSeconds, exp(prior.logTauMean))
+        let clock = best.tauSeconds / climbTauSeconds(fitted: best.tauSeconds)
         var lo = 0.0, hi = 1800.0
         while f.stepResponse(best, atSeconds: hi * clock) < need && hi < 3 * 86400 { hi *= 2 }
         for _ in 0..<30 {
@@ -59,5 +56,15 @@ extension ETAEstimator {
             if hi - lo < 10 { break }
         }
         return hi
+    }
+
+    /// Time constant for the climb after a plateau: the fitted one, but one shorter than the cut's
+    /// learned one is shrunk halfway towards it (in log time). Fitted on the way into a plateau,
+    /// where evaporation flattens the curve, it comes out short (real brisket probe 1: 3,700 s
+    /// against the cut's 6,300 s) and the climb finished hours early; taking the cut's outright
+    /// overshot when the cut's prior is one cook (leave-one-out pork shoulder @50 0.05 -> 0.29).
+    func climbTauSeconds(fitted: Double) -> Double {
+        let learned = exp(prior.logTauMean)
+        return fitted < learned ? (fitted * learned).squareRoot() : fitted
     }
 }

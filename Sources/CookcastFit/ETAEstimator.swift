@@ -251,10 +251,10 @@ public final class ETAEstimator {
             preStall = preStall ?? (configuration.refreshesEachBucket ? lastBest : nil) ?? currentBest()
         } else if !stalledNow && wasStalled && configuration.restartsAfterStall {
             // Off the plateau: the meat is close to uniform at the plateau temperature, so the
-            // conduction fit restarts from here with the pre-stall time constant as its prior (at
-            // least the cut's: see `postStallSeconds`).
+            // conduction fit restarts from here with the pre-stall time constant as its prior (held
+            // up by the cut's: see `climbTauSeconds`).
             var fc = fitter.configuration
-            if let ps = preStall { fc.logTauPrior = (log(max(ps.tauSeconds, exp(prior.logTauMean))), 0.4) }
+            if let ps = preStall { fc.logTauPrior = (log(climbTauSeconds(fitted: ps.tauSeconds)), 0.4) }
             // The plateau ended because the surface dried: no evaporative cooling is left, so the
             // effective air's prior mean is the measured air itself.
             if configuration.dryAfterStall { fc.offsetPriorGapFraction = 0 }
