@@ -291,6 +291,14 @@ public final class ETAEstimator {
             return max(short, prior.ambientCelsius)
         }
         if short < targetCelsius + 10, let long = buffer.meanAmbient(since: now - 14400) {
+            // A bath (less than `slopeBlendMinGapCelsius` above the target) holds its level: read it
+            // over 20 minutes whatever the cook's age, so a controller's cycling and whole-degree
+            // flicker (52.2 / 52.8 C) do not move an asymptote half a degree from the target.
+            if short - targetCelsius < configuration.slopeBlendMinGapCelsius,
+                let steady = buffer.meanAmbient(since: now - 1200)
+            {
+                return max(steady, long)
+            }
             return max(short, long)
         }
         return short

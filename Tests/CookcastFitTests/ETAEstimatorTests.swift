@@ -247,4 +247,20 @@ struct SyntheticCook {
             #expect(e.model != "slope")
         }
     }
+
+    /// A bath logged in whole Fahrenheit flickers between 52.2 and 52.8 C; half an hour into the
+    /// cook the level the forecast uses is its 20-minute mean, not the last few minutes' (half a
+    /// degree is most of the rise left when the target is 51.7 C).
+    @Test func aBathIsReadOverTwentyMinutes() {
+        let est = ETAEstimator(targetCelsius: 51.7)
+        var t = 0.0
+        while t <= 1800 {
+            // Mostly 52.2 C, and the last four minutes at 52.8 C.
+            let air = t > 1560 ? 52.8 : (Int(t / 60) % 4 == 0 ? 52.8 : 52.2)
+            est.update(Reading(elapsedSeconds: t, probeCelsius: 30 + 10 * t / 1800, ambientCelsius: air))
+            t += 10
+        }
+        let level = est.airForForecast(now: 1800)
+        #expect(level > 52.3 && level < 52.6, "bath level \(level) C")
+    }
 }
