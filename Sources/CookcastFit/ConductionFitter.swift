@@ -103,8 +103,9 @@ public final class ConductionFitter {
         public var airWattsPerSquareMetreKelvin = 18.0
         /// Surface heat-transfer coefficient in a stirred water bath, W/m^2K (150-400).
         public var bathWattsPerSquareMetreKelvin = 250.0
-        /// The air counts as a bath when it is this close to the target, Celsius.
-        public var bathGapCelsius = 5.0
+        /// The air counts as a bath when it is this close to the target, Celsius (the estimator sets
+        /// its own `bathGapCelsius` here).
+        public var bathGapCelsius = 3.0
         /// Thermal diffusivity of meat, m^2/s (1.2-1.5e-7).
         public var diffusivitySquareMetresPerSecond = 1.35e-7
         /// Thermal conductivity of meat, W/mK (0.42-0.50).

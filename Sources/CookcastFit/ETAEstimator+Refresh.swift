@@ -192,7 +192,7 @@ extension ETAEstimator {
             atMeasuredAir.lastModelCelsius -= best.offsetCelsius * (1 - fitter.lastPhi[best.index])
             if fitter.hasMeasuredAmbient && air <= targetCelsius {
                 return setUnreachable(now: now, T: T, air: air, params: params)
-            } else if fitter.hasMeasuredAmbient, air - targetCelsius < configuration.slopeBlendMinGapCelsius,
+            } else if fitter.hasMeasuredAmbient, air - targetCelsius < configuration.bathGapCelsius,
                 air > goalCelsius + 0.1, best.offsetCelsius < 0, goalCelsius - T > 2,
                 let c = fitter.crossing(
                     atMeasuredAir, targetCelsius: goalCelsius, futureDriveCelsius: air,
@@ -212,7 +212,7 @@ extension ETAEstimator {
             } else if let l = line, l.slope > 0.5 / 3600 {
                 let lineRemaining = max(0, (goalCelsius - l.level) / l.slope)
                 var rem = lineRemaining, longest = lineRemaining
-                let hotAir = air - targetCelsius >= configuration.slopeBlendMinGapCelsius
+                let hotAir = air - targetCelsius >= configuration.bathGapCelsius
                 message =
                     hotAir
                     ? "the fitted curve levels off under the target; extrapolating the recent rise"
@@ -258,7 +258,7 @@ extension ETAEstimator {
             let physicsWeak =
                 !fitter.hasMeasuredAmbient || afterStall
                 || (air + best.offsetCelsius - targetCelsius < configuration.slopeBlendGapCelsius
-                    && air - targetCelsius >= configuration.slopeBlendMinGapCelsius)
+                    && air - targetCelsius >= configuration.bathGapCelsius)
             if phase != .warming, physicsWeak, skill.settledCount >= 10, let l = line, l.slope > 0.5 / 3600,
                 finish.isFinite, finish > now
             {

@@ -56,10 +56,12 @@ public final class ETAEstimator {
         /// The recent slope is blended in only without an air sensor or when the (effective) air is
         /// less than this far above the target, Celsius.
         public var slopeBlendGapCelsius = 20.0
-        /// ... but not when the measured air is less than this far above the target: that is a
-        /// controlled water bath, where the curve is the textbook conduction solution and a straight
-        /// line through its flattening end only pulls the finish early, Celsius.
-        public var slopeBlendMinGapCelsius = 3.0
+        /// Measured air less than this far above the target is a controlled water bath, Celsius.
+        /// One rule for everything that treats a bath differently: no slope blend (the curve is the
+        /// textbook conduction solution and a straight line through its flattening end only pulls
+        /// the finish early), the bath surface coefficient in the Biot prior (5 C there before was
+        /// no better), the bath rung of the ladder and a 20-minute reading of the bath's level.
+        public var bathGapCelsius = 3.0
         /// After a plateau, restart the fit with a dry surface: no evaporative offset prior.
         public var dryAfterStall = true
         /// After a plateau, read the recent slope only over `afterStallSlopeWindowSeconds`.
@@ -125,6 +127,7 @@ public final class ETAEstimator {
         var fc = configuration.fitter
         fc.shape = shape ?? BodyShape.forCut(prior.cut)
         fc.logTauPrior = (prior.logTauMean, prior.logTauSD)
+        fc.biotPrior?.bathGapCelsius = configuration.bathGapCelsius
         fitter = ConductionFitter(configuration: fc, assumedAmbientCelsius: prior.ambientCelsius)
         current = Estimate(
             elapsedSeconds: 0, finishSeconds: nil, finishLowSeconds: nil, finishHighSeconds: nil,
@@ -291,10 +294,10 @@ public final class ETAEstimator {
             return max(short, prior.ambientCelsius)
         }
         if short < targetCelsius + 10, let long = buffer.meanAmbient(since: now - 14400) {
-            // A bath (less than `slopeBlendMinGapCelsius` above the target) holds its level: read it
+            // A bath (less than `bathGapCelsius` above the target) holds its level: read it
             // over 20 minutes whatever the cook's age, so a controller's cycling and whole-degree
             // flicker (52.2 / 52.8 C) do not move an asymptote half a degree from the target.
-            if short - targetCelsius < configuration.slopeBlendMinGapCelsius,
+            if short - targetCelsius < configuration.bathGapCelsius,
                 let steady = buffer.meanAmbient(since: now - 1200)
             {
                 return max(steady, long)
