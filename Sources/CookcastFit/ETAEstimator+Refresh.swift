@@ -1,9 +1,10 @@
 import CookcastCore
 import Foundation
 
-/// The estimate at a grid step: the fallback ladder (conduction, stall, slope, prior), the 80 %
-/// band and the smoothing.
+/// The estimate at a grid step: the conduction candidates' finish quantiles, the rung of the
+/// fallback ladder that applies (see `ETAEstimator+Ladder.swift`), then smoothing and the 80 % band.
 extension ETAEstimator {
+    /// Recomputes `current` from the last grid point.
     func refresh(now: Double) {
         guard let g = lastGrid, let origin = originSeconds else { return }
         let T = g.probeCelsius
@@ -103,11 +104,6 @@ extension ETAEstimator {
                 q90 = max(q90, now + 4 * (q50 - now))
             }
         }
-        var finish = q50
-        var model = "conduction"
-        var phase: EstimatePhase = .predicting
-        var message = ""
-
         var lineStart = max(now - max(600, 0.15 * (now - origin)), now - 7200)
         if configuration.slopeFromStallEnd, stallEndSeconds != nil {
             // After a plateau the climb speeds up as the surface dries out, so only the last 45
@@ -127,152 +123,30 @@ extension ETAEstimator {
         params["skill_conduction_c"] = skill.rmsConduction
         params["skill_slope_c"] = skill.rmsSlope
 
-        // The plateau a stalling cut is heading for: the cut's usual plateau, but never above the
-        // air the meat effectively sees (the fitted offset is the evaporation that makes the
-        // plateau): when that air has sunk towards the plateau, the crossing of the usual plateau
-        // temperature ran out to tens of hours and the finish jumped by a day between ticks.
-        let plateauCelsius = min(prior.stallCelsius, air + best.offsetCelsius - 3)
-        // Stall: remaining plateau from the prior, then conduction from the plateau temperature.
+        var forecast = Forecast(finishSeconds: q50, lowSeconds: q10, highSeconds: q90)
+        let step = LadderStep(now: now, origin: origin, probeCelsius: T, airCelsius: air, best: best, line: line)
         if let st = stall.start, T < targetCelsius - 2 {
-            let d = now - st
-            let (rem, lo, hi) = stallRemaining(elapsedSeconds: d)
-            let ref = preStall ?? best
-            // Physics: the rest of the plateau, then conduction with a dry surface (no evaporative
-            // part of the offset).
-            let post = postStallSeconds(from: T, air: air + min(5, max(-5, ref.offsetCelsius)), best: ref)
-            finish = now + rem + post
-            q10 = now + lo + 0.8 * post
-            q90 = now + hi + 1.25 * post
-            if let learned = learnedStallToFinish(stallStart: stall.firstStart ?? st, origin: origin) {
-                // Past cooks of the cut: time from the plateau's start to the finish (scaled by how
-                // long this cook took to reach it), trusted in proportion to how many cooks say so.
-                let (r, rlo, rhi) = truncatedRemaining(
-                    meanSeconds: learned.mean, sdSeconds: learned.sd, elapsedSeconds: now - (stall.firstStart ?? st))
-                let w = Double(prior.cookCount) / (Double(prior.cookCount) + configuration.stallPriorPseudoCount)
-                finish = now + exp(w * log(r) + (1 - w) * log(max(60, finish - now)))
-                q10 = now + min(rlo, q10 - now)
-                q90 = now + max(rhi, q90 - now)
-            }
-            model = "stall"
-            phase = .stalled
-            message =
-                "stalled at \(fmt(T)) C for \(formatDuration(d)); going by past cooks of this cut, about \(formatDuration(finish - now)) to go"
+            forecast = stalledForecast(step, stallStart: st)
             params["stall_start_s"] = st
-        } else if prior.stalls, !afterStall, preStall == nil, T < prior.stallCelsius - 3,
-            (line?.slope ?? 1) * 3600 > 4,
-            targetCelsius > prior.stallCelsius + 5,
-            let toStall = plateauCelsius > T + 1
-                ? fitter.crossing(
-                    best, targetCelsius: plateauCelsius, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
-                : 0
-        {
-            // Before a stall of a cut that stalls: reach the plateau, sit on it, then finish.
-            let (rem, lo, hi) = stallRemaining(elapsedSeconds: 0)
-            let post = postStallSeconds(
-                from: plateauCelsius, air: air + min(5, max(-5, best.offsetCelsius)), best: best)
-            finish = now + toStall + rem + post
-            q10 = now + 0.85 * toStall + lo + 0.8 * post
-            q90 = now + 1.2 * toStall + hi + 1.25 * post
-            if let learned = learnedStallToFinish(stallStart: now + toStall, origin: origin) {
-                let m = learned.mean, sd = learned.sd
-                let w = Double(prior.cookCount) / (Double(prior.cookCount) + configuration.stallPriorPseudoCount)
-                let physics = rem + post
-                finish = now + toStall + exp(w * log(m) + (1 - w) * log(max(60, physics)))
-                q10 = min(q10, now + 0.85 * toStall + max(0.3 * m, m - 1.28 * sd))
-                q90 = max(q90, now + 1.2 * toStall + m + 1.28 * sd)
-            }
-            model = "conduction+stall"
-            message =
-                "heating towards the stall (about \(fmt(plateauCelsius)) C); past cooks spent about \(formatDuration(rem)) on it"
-        } else if !finish.isFinite || air + best.offsetCelsius <= goalCelsius + 0.3 {
-            // Conduction says never: fall back to the recent slope, else unreachable. Air at or
-            // below the target is final (it cannot heat the meat past itself).
-            var atMeasuredAir = best
-            atMeasuredAir.offsetCelsius = 0
-            atMeasuredAir.lastModelCelsius -= best.offsetCelsius * (1 - fitter.lastPhi[best.index])
-            if fitter.hasMeasuredAmbient && air <= targetCelsius {
-                return setUnreachable(now: now, T: T, air: air, params: params)
-            } else if fitter.hasMeasuredAmbient, air - targetCelsius < configuration.bathGapCelsius,
-                air > goalCelsius + 0.1, best.offsetCelsius < 0, goalCelsius - T > 2,
-                let c = fitter.crossing(
-                    atMeasuredAir, targetCelsius: goalCelsius, futureDriveCelsius: air,
-                    residual: T - atMeasuredAir.lastModelCelsius)
-            {
-                // A bath just above the target with a slightly cold fitted offset while the meat is
-                // still degrees away: the fit's own asymptote sits under the target, but the data
-                // cannot yet tell half a degree of offset from noise. Take the measured bath as the
-                // asymptote (a straight line through the flattening curve finished such cooks 80 %
-                // early) and say how uncertain it is. Close to the bath the data do pin the offset
-                // (a probe that reads half a degree under its bath for an hour): then not.
-                finish = now + c
-                q10 = min(q10, now + 0.5 * c)
-                q90 = now + 4 * c
-                model = "conduction"
-                message = "the bath (\(fmt(air)) C) is barely above the target: about \(formatDuration(c)) left, could be much longer"
-            } else if let l = line, l.slope > 0.5 / 3600 {
-                let lineRemaining = max(0, (goalCelsius - l.level) / l.slope)
-                var rem = lineRemaining, longest = lineRemaining
-                let hotAir = air - targetCelsius >= configuration.bathGapCelsius
-                message =
-                    hotAir
-                    ? "the fitted curve levels off under the target; extrapolating the recent rise"
-                    : "the air (\(fmt(air)) C) is barely above the target; extrapolating the recent rise"
-                let usual = prior.totalHoursMean * 3600 - (now - origin)
-                if hotAir, prior.cookCount > 0, usual > 600, lineRemaining > 0 {
-                    // The fit's effective air is under the target although the air is not: an
-                    // evaporative plateau, a probe still settling or (without a sensor) an air level
-                    // the data cannot pin yet. A line through a slowing rise is early and one through
-                    // a plateau late, so a long extrapolation (compared with the time seen so far) is
-                    // weighed with what past cooks of the cut took, up to half and half; a short one
-                    // near the end stays the line's.
-                    let reach = lineRemaining / max(600, now - origin)
-                    let w = min(0.5, 4 * reach * reach * reach)
-                    rem = exp((1 - w) * log(lineRemaining) + w * log(usual))
-                    longest = max(lineRemaining, usual)
-                    message = "the curve does not say where it levels off; going by the recent rise and past cooks"
-                }
-                finish = now + rem
-                q10 = now + 0.6 * min(rem, lineRemaining)
-                q90 = now + 1.8 * longest
-                model = "slope"
-            } else if air > goalCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1 {
-                // Creeping up to an air barely above the target: only past cooks can say how long.
-                let rem = max(600, prior.totalHoursMean * 3600 - (now - origin))
-                finish = now + rem
-                q10 = now + 0.3 * rem
-                q90 = now + 3 * rem
-                model = "prior"
-                message =
-                    "creeping towards \(fmt(targetCelsius)) C in air at \(fmt(air)) C: a rough guess from past cooks"
-            } else {
+        } else if let f = approachingStallForecast(step) {
+            forecast = f
+        } else if !forecast.finishSeconds.isFinite || air + best.offsetCelsius <= goalCelsius + 0.3 {
+            guard let f = levelledOffForecast(step, conduction: forecast) else {
                 return setUnreachable(now: now, T: T, air: air, params: params)
             }
+            forecast = f
         } else {
-            if T - (fitter.firstProbeCelsius ?? T) < 2 && now - origin < 1800 { phase = .warming }
-            // Blend with the recent slope by how well each forecast the last horizon.
-            // With a measured air well above the target the conduction forecast is well posed and
-            // a straight line (which ignores the slowing of a concave rise) only biases it early;
-            // the slope is a check where the physics is weak: no air sensor (the air level is a
-            // fitted unknown), an air close to the target (the finish hangs on its last degrees), or
-            // after a plateau (the fit restarted from an only roughly uniform meat and a drying surface).
-            let physicsWeak =
-                !fitter.hasMeasuredAmbient || afterStall
-                || (air + best.offsetCelsius - targetCelsius < configuration.slopeBlendGapCelsius
-                    && air - targetCelsius >= configuration.bathGapCelsius)
-            if phase != .warming, physicsWeak, skill.settledCount >= 10, let l = line, l.slope > 0.5 / 3600,
-                finish.isFinite, finish > now
-            {
-                let rs = max(60, (goalCelsius - l.level) / l.slope)
-                let rc = finish - now
-                let wc = 1 / max(0.01, skill.msConduction), ws = 1 / max(0.01, skill.msSlope)
-                let blended = exp((wc * log(rc) + ws * log(rs)) / (wc + ws))
-                let k = blended / rc
-                finish = now + blended
-                q10 = now + k * (q10 - now)
-                q90 = now + k * (q90 - now)
-                params["slope_weight"] = ws / (wc + ws)
-            }
+            if T - (fitter.firstProbeCelsius ?? T) < 2 && now - origin < 1800 { forecast.phase = .warming }
+            if let w = blendWithSlope(&forecast, step) { params["slope_weight"] = w }
         }
+        publish(forecast, now: now, probeCelsius: T, params: params)
+    }
+
+    /// Calibration, a sane horizon, smoothing and the 80 % band; then the estimate is current.
+    func publish(_ forecast: Forecast, now: Double, probeCelsius T: Double, params: [String: Double]) {
+        var finish = forecast.finishSeconds, q10 = forecast.lowSeconds, q90 = forecast.highSeconds
+        let model = forecast.model, phase = forecast.phase
+        var message = forecast.message
         if model == "conduction" || model == "slope" {
             // Learned calibration of the remaining time (see FitPrior.etaScale).
             let k = (configuration.usesCalibration ? prior.etaScale : 1) * configuration.remainingScale

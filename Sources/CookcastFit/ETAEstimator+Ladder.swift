@@ -1,0 +1,187 @@
+import Foundation
+
+/// The rungs of the fallback ladder below plain conduction: a plateau in progress, a plateau ahead,
+/// a fitted curve that levels off under the target, and the blend with the recent slope where the
+/// physics is weak. Each rung returns a `Forecast`; `refresh` picks the rung and `publish` smooths it.
+extension ETAEstimator {
+    /// A finish with its 10-90 % range (absolute seconds) and what produced it.
+    struct Forecast {
+        var finishSeconds: Double
+        var lowSeconds: Double
+        var highSeconds: Double
+        var model = "conduction"
+        var phase = EstimatePhase.predicting
+        /// Empty: `publish` words it from the remaining time.
+        var message = ""
+    }
+
+    /// What every rung reads at one grid step.
+    struct LadderStep {
+        var now: Double
+        var origin: Double
+        var probeCelsius: Double
+        var airCelsius: Double
+        var best: ConductionFitter.Solution
+        /// Least-squares line through the recent grid points (nil: too few).
+        var line: (slope: Double, level: Double, sd: Double, n: Int)?
+    }
+
+    /// On a plateau: the rest of it from past cooks, then conduction with a dry surface, blended
+    /// with the learned plateau-to-finish time.
+    func stalledForecast(_ step: LadderStep, stallStart st: Double) -> Forecast {
+        let now = step.now, T = step.probeCelsius, air = step.airCelsius
+        let d = now - st
+        let (rem, lo, hi) = stallRemaining(elapsedSeconds: d)
+        let ref = preStall ?? step.best
+        // Physics: the rest of the plateau, then conduction with a dry surface (no evaporative
+        // part of the offset).
+        let post = postStallSeconds(from: T, air: air + min(5, max(-5, ref.offsetCelsius)), best: ref)
+        var finish = now + rem + post
+        var q10 = now + lo + 0.8 * post
+        var q90 = now + hi + 1.25 * post
+        if let learned = learnedStallToFinish(stallStart: stall.firstStart ?? st, origin: step.origin) {
+            // Past cooks of the cut: time from the plateau's start to the finish (scaled by how
+            // long this cook took to reach it), trusted in proportion to how many cooks say so.
+            let (r, rlo, rhi) = truncatedRemaining(
+                meanSeconds: learned.mean, sdSeconds: learned.sd, elapsedSeconds: now - (stall.firstStart ?? st))
+            let w = Double(prior.cookCount) / (Double(prior.cookCount) + configuration.stallPriorPseudoCount)
+            finish = now + exp(w * log(r) + (1 - w) * log(max(60, finish - now)))
+            q10 = now + min(rlo, q10 - now)
+            q90 = now + max(rhi, q90 - now)
+        }
+        return Forecast(
+            finishSeconds: finish, lowSeconds: q10, highSeconds: q90, model: "stall", phase: .stalled,
+            message:
+                "stalled at \(fmt(T)) C for \(formatDuration(d)); going by past cooks of this cut, about \(formatDuration(finish - now)) to go"
+        )
+    }
+
+    /// Before the plateau of a cut that stalls: reach it, sit on it, then finish. Nil when the cut
+    /// does not stall, a plateau was already seen, or the probe is not climbing towards one.
+    func approachingStallForecast(_ step: LadderStep) -> Forecast? {
+        let now = step.now, T = step.probeCelsius, air = step.airCelsius, best = step.best
+        // The plateau a stalling cut is heading for: the cut's usual plateau, but never above the
+        // air the meat effectively sees (the fitted offset is the evaporation that makes the
+        // plateau): when that air has sunk towards the plateau, the crossing of the usual plateau
+        // temperature ran out to tens of hours and the finish jumped by a day between ticks.
+        let plateauCelsius = min(prior.stallCelsius, air + best.offsetCelsius - 3)
+        guard prior.stalls, !afterStall, preStall == nil, T < prior.stallCelsius - 3,
+            (step.line?.slope ?? 1) * 3600 > 4,
+            targetCelsius > prior.stallCelsius + 5,
+            let toStall = plateauCelsius > T + 1
+                ? fitter.crossing(
+                    best, targetCelsius: plateauCelsius, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
+                : 0
+        else { return nil }
+        let (rem, lo, hi) = stallRemaining(elapsedSeconds: 0)
+        let post = postStallSeconds(
+            from: plateauCelsius, air: air + min(5, max(-5, best.offsetCelsius)), best: best)
+        var finish = now + toStall + rem + post
+        var q10 = now + 0.85 * toStall + lo + 0.8 * post
+        var q90 = now + 1.2 * toStall + hi + 1.25 * post
+        if let learned = learnedStallToFinish(stallStart: now + toStall, origin: step.origin) {
+            let m = learned.mean, sd = learned.sd
+            let w = Double(prior.cookCount) / (Double(prior.cookCount) + configuration.stallPriorPseudoCount)
+            let physics = rem + post
+            finish = now + toStall + exp(w * log(m) + (1 - w) * log(max(60, physics)))
+            q10 = min(q10, now + 0.85 * toStall + max(0.3 * m, m - 1.28 * sd))
+            q90 = max(q90, now + 1.2 * toStall + m + 1.28 * sd)
+        }
+        return Forecast(
+            finishSeconds: finish, lowSeconds: q10, highSeconds: q90, model: "conduction+stall",
+            message:
+                "heating towards the stall (about \(fmt(plateauCelsius)) C); past cooks spent about \(formatDuration(rem)) on it"
+        )
+    }
+
+    /// Conduction says never (its effective air is at or under the target): the bath rung, the
+    /// recent slope (weighed with past cooks on long extrapolations), or past cooks alone. Nil when
+    /// the target is out of reach (air at or below it is final: it cannot heat the meat past itself).
+    func levelledOffForecast(_ step: LadderStep, conduction: Forecast) -> Forecast? {
+        let now = step.now, origin = step.origin, T = step.probeCelsius, air = step.airCelsius, best = step.best
+        var atMeasuredAir = best
+        atMeasuredAir.offsetCelsius = 0
+        atMeasuredAir.lastModelCelsius -= best.offsetCelsius * (1 - fitter.lastPhi[best.index])
+        if fitter.hasMeasuredAmbient && air <= targetCelsius {
+            return nil
+        } else if fitter.hasMeasuredAmbient, air - targetCelsius < configuration.bathGapCelsius,
+            air > goalCelsius + 0.1, best.offsetCelsius < 0, goalCelsius - T > 2,
+            let c = fitter.crossing(
+                atMeasuredAir, targetCelsius: goalCelsius, futureDriveCelsius: air,
+                residual: T - atMeasuredAir.lastModelCelsius)
+        {
+            // A bath just above the target with a slightly cold fitted offset while the meat is
+            // still degrees away: the fit's own asymptote sits under the target, but the data
+            // cannot yet tell half a degree of offset from noise. Take the measured bath as the
+            // asymptote (a straight line through the flattening curve finished such cooks 80 %
+            // early) and say how uncertain it is. Close to the bath the data do pin the offset
+            // (a probe that reads half a degree under its bath for an hour): then not.
+            return Forecast(
+                finishSeconds: now + c, lowSeconds: min(conduction.lowSeconds, now + 0.5 * c),
+                highSeconds: now + 4 * c,
+                message:
+                    "the bath (\(fmt(air)) C) is barely above the target: about \(formatDuration(c)) left, could be much longer"
+            )
+        } else if let l = step.line, l.slope > 0.5 / 3600 {
+            let lineRemaining = max(0, (goalCelsius - l.level) / l.slope)
+            var rem = lineRemaining, longest = lineRemaining
+            let hotAir = air - targetCelsius >= configuration.bathGapCelsius
+            var message =
+                hotAir
+                ? "the fitted curve levels off under the target; extrapolating the recent rise"
+                : "the air (\(fmt(air)) C) is barely above the target; extrapolating the recent rise"
+            let usual = prior.totalHoursMean * 3600 - (now - origin)
+            if hotAir, prior.cookCount > 0, usual > 600, lineRemaining > 0 {
+                // The fit's effective air is under the target although the air is not: an
+                // evaporative plateau, a probe still settling or (without a sensor) an air level
+                // the data cannot pin yet. A line through a slowing rise is early and one through
+                // a plateau late, so a long extrapolation (compared with the time seen so far) is
+                // weighed with what past cooks of the cut took, up to half and half; a short one
+                // near the end stays the line's.
+                let reach = lineRemaining / max(600, now - origin)
+                let w = min(0.5, 4 * reach * reach * reach)
+                rem = exp((1 - w) * log(lineRemaining) + w * log(usual))
+                longest = max(lineRemaining, usual)
+                message = "the curve does not say where it levels off; going by the recent rise and past cooks"
+            }
+            return Forecast(
+                finishSeconds: now + rem, lowSeconds: now + 0.6 * min(rem, lineRemaining),
+                highSeconds: now + 1.8 * longest, model: "slope", message: message)
+        } else if air > goalCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1 {
+            // Creeping up to an air barely above the target: only past cooks can say how long.
+            let rem = max(600, prior.totalHoursMean * 3600 - (now - origin))
+            return Forecast(
+                finishSeconds: now + rem, lowSeconds: now + 0.3 * rem, highSeconds: now + 3 * rem, model: "prior",
+                message: "creeping towards \(fmt(targetCelsius)) C in air at \(fmt(air)) C: a rough guess from past cooks")
+        }
+        return nil
+    }
+
+    /// Blends the conduction finish with the recent slope's, weighted by how well each forecast
+    /// the last horizon, where the physics is weak. Returns the slope's weight when it blended.
+    ///
+    /// With a measured air well above the target the conduction forecast is well posed and a
+    /// straight line (which ignores the slowing of a concave rise) only biases it early; the slope
+    /// is a check where the physics is weak: no air sensor (the air level is a fitted unknown), an
+    /// air close to the target (the finish hangs on its last degrees), or after a plateau (the fit
+    /// restarted from an only roughly uniform meat and a drying surface). Never in a bath.
+    func blendWithSlope(_ forecast: inout Forecast, _ step: LadderStep) -> Double? {
+        let now = step.now, air = step.airCelsius
+        let physicsWeak =
+            !fitter.hasMeasuredAmbient || afterStall
+            || (air + step.best.offsetCelsius - targetCelsius < configuration.slopeBlendGapCelsius
+                && air - targetCelsius >= configuration.bathGapCelsius)
+        guard forecast.phase != .warming, physicsWeak, skill.settledCount >= 10, let l = step.line,
+            l.slope > 0.5 / 3600, forecast.finishSeconds.isFinite, forecast.finishSeconds > now
+        else { return nil }
+        let rs = max(60, (goalCelsius - l.level) / l.slope)
+        let rc = forecast.finishSeconds - now
+        let wc = 1 / max(0.01, skill.msConduction), ws = 1 / max(0.01, skill.msSlope)
+        let blended = exp((wc * log(rc) + ws * log(rs)) / (wc + ws))
+        let k = blended / rc
+        forecast.finishSeconds = now + blended
+        forecast.lowSeconds = now + k * (forecast.lowSeconds - now)
+        forecast.highSeconds = now + k * (forecast.highSeconds - now)
+        return ws / (wc + ws)
+    }
+}
