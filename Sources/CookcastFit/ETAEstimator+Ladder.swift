@@ -33,9 +33,8 @@ extension ETAEstimator {
         let d = now - st
         let (rem, lo, hi) = stallRemaining(elapsedSeconds: d)
         let ref = preStall ?? step.best
-        // Physics: the rest of the plateau, then conduction with a dry surface (no evaporative
-        // part of the offset).
-        let post = postStallSeconds(from: T, air: air + min(5, max(-5, ref.offsetCelsius)), best: ref)
+        // Physics: the rest of the plateau, then conduction with a dry surface.
+        let post = postStallSeconds(from: T, air: dryAirCelsius(air: air, fittedOffset: ref.offsetCelsius), best: ref)
         var finish = now + rem + post
         var q10 = now + lo + 0.8 * post
         var q90 = now + hi + 1.25 * post
@@ -44,7 +43,7 @@ extension ETAEstimator {
             // long this cook took to reach it), trusted in proportion to how many cooks say so.
             let (r, rlo, rhi) = truncatedRemaining(
                 meanSeconds: learned.mean, sdSeconds: learned.sd, elapsedSeconds: now - (stall.firstStart ?? st))
-            let w = Double(prior.cookCount) / (Double(prior.cookCount) + configuration.stallPriorPseudoCount)
+            let w = learnedStallWeight
             finish = now + exp(w * log(r) + (1 - w) * log(max(60, finish - now)))
             q10 = now + min(rlo, q10 - now)
             q90 = now + max(rhi, q90 - now)
@@ -75,13 +74,13 @@ extension ETAEstimator {
         else { return nil }
         let (rem, lo, hi) = stallRemaining(elapsedSeconds: 0)
         let post = postStallSeconds(
-            from: plateauCelsius, air: air + min(5, max(-5, best.offsetCelsius)), best: best)
+            from: plateauCelsius, air: dryAirCelsius(air: air, fittedOffset: best.offsetCelsius), best: best)
         var finish = now + toStall + rem + post
         var q10 = now + 0.85 * toStall + lo + 0.8 * post
         var q90 = now + 1.2 * toStall + hi + 1.25 * post
         if let learned = learnedStallToFinish(stallStart: now + toStall, origin: step.origin) {
             let m = learned.mean, sd = learned.sd
-            let w = Double(prior.cookCount) / (Double(prior.cookCount) + configuration.stallPriorPseudoCount)
+            let w = learnedStallWeight
             let physics = rem + post
             finish = now + toStall + exp(w * log(m) + (1 - w) * log(max(60, physics)))
             q10 = min(q10, now + 0.85 * toStall + max(0.3 * m, m - 1.28 * sd))

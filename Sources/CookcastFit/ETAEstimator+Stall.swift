@@ -3,6 +3,16 @@ import Foundation
 /// Plateau arithmetic: how long the stall and the climb after it take, from past cooks of the cut
 /// and from the conduction fit.
 extension ETAEstimator {
+    /// Weight of past cooks' plateau-to-finish time against the plateau physics: `n / (n + k)` for
+    /// `n` cooks of the cut and `k = Configuration.stallPriorPseudoCount`.
+    var learnedStallWeight: Double {
+        Double(prior.cookCount) / (Double(prior.cookCount) + configuration.stallPriorPseudoCount)
+    }
+
+    /// The air a dried surface sees after a plateau: the measured air plus at most 5 C either way
+    /// of the fitted offset (the rest of the offset was the evaporation that made the plateau).
+    func dryAirCelsius(air: Double, fittedOffset: Double) -> Double { air + min(5, max(-5, fittedOffset)) }
+
     /// Plateau-start-to-finish seconds expected from past cooks (mean, SD): the learned ratio to
     /// the time it took to reach the plateau when known, else the learned hours.
     func learnedStallToFinish(stallStart: Double, origin: Double) -> (mean: Double, sd: Double)? {
