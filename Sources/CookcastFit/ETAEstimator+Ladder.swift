@@ -103,7 +103,7 @@ extension ETAEstimator {
         atMeasuredAir.lastModelCelsius -= best.offsetCelsius * (1 - fitter.lastPhi[best.index])
         if fitter.hasMeasuredAmbient && air <= targetCelsius {
             return nil
-        } else if fitter.hasMeasuredAmbient, air - targetCelsius < configuration.bathGapCelsius,
+        } else if fitter.hasMeasuredAmbient, isBath(airCelsius: air),
             air > goalCelsius + 0.1, best.offsetCelsius < 0, goalCelsius - T > 2,
             let c = fitter.crossing(
                 atMeasuredAir, targetCelsius: goalCelsius, futureDriveCelsius: air,
@@ -124,12 +124,12 @@ extension ETAEstimator {
         } else if let l = step.line, l.slope > 0.5 / 3600 {
             let lineRemaining = max(0, (goalCelsius - l.level) / l.slope)
             var rem = lineRemaining, longest = lineRemaining
-            let hotAir = air - targetCelsius >= configuration.bathGapCelsius
+            let hotAir = !isBath(airCelsius: air)
             var message =
                 hotAir
                 ? "the fitted curve levels off under the target; extrapolating the recent rise"
                 : "the air (\(fmt(air)) C) is barely above the target; extrapolating the recent rise"
-            let usual = prior.totalHoursMean * 3600 - (now - origin)
+            let usual = usualRemainingSeconds(now: now)
             if hotAir, prior.cookCount > 0, usual > 600, lineRemaining > 0 {
                 // The fit's effective air is under the target although the air is not: an
                 // evaporative plateau, a probe still settling or (without a sensor) an air level
@@ -148,7 +148,7 @@ extension ETAEstimator {
                 highSeconds: now + 1.8 * longest, model: "slope", message: message)
         } else if air > goalCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1 {
             // Creeping up to an air barely above the target: only past cooks can say how long.
-            let rem = max(600, prior.totalHoursMean * 3600 - (now - origin))
+            let rem = max(600, usualRemainingSeconds(now: now))
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.3 * rem, highSeconds: now + 3 * rem, model: "prior",
                 message: "creeping towards \(fmt(targetCelsius)) C in air at \(fmt(air)) C: a rough guess from past cooks")
@@ -169,7 +169,7 @@ extension ETAEstimator {
         let physicsWeak =
             !fitter.hasMeasuredAmbient || afterStall
             || (air + step.best.offsetCelsius - targetCelsius < configuration.slopeBlendGapCelsius
-                && air - targetCelsius >= configuration.bathGapCelsius)
+                && !isBath(airCelsius: air))
         guard forecast.phase != .warming, physicsWeak, skill.settledCount >= 10, let l = step.line,
             l.slope > 0.5 / 3600, forecast.finishSeconds.isFinite, forecast.finishSeconds > now
         else { return nil }

@@ -188,8 +188,7 @@ extension ETAEstimator {
     /// The target will not be reached at the current air: the phase says so; the finish is what
     /// past cooks of the cut took (a number for callers that need one, with a very wide band).
     func setUnreachable(now: Double, T: Double, air: Double, params: [String: Double]) {
-        let elapsed = now - (originSeconds ?? now)
-        let rem = min(48 * 3600, max(1800, prior.totalHoursMean * 3600 - elapsed))
+        let rem = min(48 * 3600, max(1800, usualRemainingSeconds(now: now)))
         current = Estimate(
             elapsedSeconds: now, finishSeconds: now + rem, finishLowSeconds: now + 0.5 * rem,
             finishHighSeconds: now + min(3 * rem, 72 * 3600), phase: .unreachable,
@@ -218,8 +217,7 @@ extension ETAEstimator {
                 finish = now + hi + (prior.stalls ? prior.stallHoursMean * 3600 : 0)
             }
         }
-        let elapsed = now - (originSeconds ?? now)
-        let rem = min(48 * 3600, finish.map { $0 - now } ?? max(1800, prior.totalHoursMean * 3600 - elapsed))
+        let rem = min(48 * 3600, finish.map { $0 - now } ?? max(1800, usualRemainingSeconds(now: now)))
         current = Estimate(
             elapsedSeconds: now, finishSeconds: now + rem, finishLowSeconds: now + 0.4 * rem,
             finishHighSeconds: now + 2.5 * rem, phase: phase,

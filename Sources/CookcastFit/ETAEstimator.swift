@@ -281,6 +281,14 @@ public final class ETAEstimator {
             channel: channel)
     }
 
+    /// Whether air at `airCelsius` is a controlled water bath (`Configuration.bathGapCelsius`).
+    func isBath(airCelsius: Double) -> Bool { airCelsius - targetCelsius < configuration.bathGapCelsius }
+
+    /// What past cooks of the cut took, less the time this cook has run: seconds, may be negative.
+    func usualRemainingSeconds(now: Double) -> Double {
+        prior.totalHoursMean * 3600 - (now - (originSeconds ?? now))
+    }
+
     func airForForecast(now: Double) -> Double {
         guard fitter.hasMeasuredAmbient else { return fitter.assumedAmbientCelsius }
         // Recent level: long enough to average a controller's cycling, short enough to follow a
@@ -297,8 +305,7 @@ public final class ETAEstimator {
             // A bath (less than `bathGapCelsius` above the target) holds its level: read it
             // over 20 minutes whatever the cook's age, so a controller's cycling and whole-degree
             // flicker (52.2 / 52.8 C) do not move an asymptote half a degree from the target.
-            if short - targetCelsius < configuration.bathGapCelsius,
-                let steady = buffer.meanAmbient(since: now - 1200)
+            if isBath(airCelsius: short), let steady = buffer.meanAmbient(since: now - 1200)
             {
                 return max(steady, long)
             }
