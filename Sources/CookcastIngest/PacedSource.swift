@@ -2,12 +2,13 @@ import CookcastCore
 
 /// Wraps a source so its events come out at `speed` times real time.
 ///
-/// Each event is released when the wall clock (a `ContinuousClock`) has advanced by
-/// `(t - t_first) / speed` since the first event. A gap longer than `maxWaitSeconds` of wall time
-/// (a long dropout at speed 1, say) is cut to that wait and the schedule shifts, so later events
-/// are not bunched. Events that go back in time are released at once. An infinite or huge speed
-/// (`PacedSource.unpaced`) never sleeps.
-public struct PacedSource<Base: ReadingSource>: ReadingSource {
+/// Each event is released when `clock` (a `ContinuousClock` unless a test injects another) has
+/// advanced by `(t - t_first) / speed` since the first event. A gap longer than `maxWaitSeconds`
+/// of wall time (a long dropout at speed 1, say) is cut to that wait and the schedule shifts, so
+/// later events are not bunched. Events that go back in time are released at once. An infinite or
+/// huge speed (`Pacing.unpaced`) never sleeps.
+public struct PacedSource<Base: ReadingSource, PacingClock: Clock>: ReadingSource
+where PacingClock.Duration == Duration {
     public typealias Element = SourceEvent
 
     /// The wrapped source.
@@ -16,15 +17,15 @@ public struct PacedSource<Base: ReadingSource>: ReadingSource {
     public let speed: Double
     /// Longest single wait in wall seconds.
     public let maxWaitSeconds: Double
+    /// The clock that is read and slept on.
+    public let clock: PacingClock
 
-    /// A speed that means "as fast as possible".
-    public static var unpaced: Double { .infinity }
-
-    /// Paces `base` at `speed` (> 0; infinite or >= 1e9 means no pacing).
-    public init(_ base: Base, speed: Double, maxWaitSeconds: Double = 10) {
+    /// Paces `base` at `speed` (> 0; infinite or >= 1e9 means no pacing) on `clock`.
+    public init(_ base: Base, speed: Double, maxWaitSeconds: Double = 10, clock: PacingClock) {
         self.base = base
         self.speed = speed > 0 ? speed : 1
         self.maxWaitSeconds = maxWaitSeconds
+        self.clock = clock
     }
 
     public var label: String { base.label }
@@ -35,8 +36,8 @@ public struct PacedSource<Base: ReadingSource>: ReadingSource {
         var base: Base.AsyncIterator
         let speed: Double
         let maxWait: Duration
-        let clock = ContinuousClock()
-        var anchor: (wall: ContinuousClock.Instant, session: Double)?
+        let clock: PacingClock
+        var anchor: (wall: PacingClock.Instant, session: Double)?
 
         public mutating func next() async throws -> SourceEvent? {
             guard let event = try await base.next() else { return nil }
@@ -46,20 +47,21 @@ public struct PacedSource<Base: ReadingSource>: ReadingSource {
                 anchor = (clock.now, t)
                 return event
             }
-            let due = wall + .seconds(Swift.max(0, (t - session) / speed))
+            let due = wall.advanced(by: .seconds(Swift.max(0, (t - session) / speed)))
             let now = clock.now
-            if due > now {
-                let wait = Swift.min(due - now, maxWait)
-                if wait < due - now {
+            let ahead = now.duration(to: due)
+            if ahead > .zero {
+                let wait = Swift.min(ahead, maxWait)
+                if wait < ahead {
                     // Shorten the gap: re-anchor so this event is due after `maxWait`.
-                    anchor = (now + wait, t)
+                    anchor = (now.advanced(by: wait), t)
                 }
                 do {
-                    try await Task.sleep(until: now + wait, clock: clock)
+                    try await clock.sleep(until: now.advanced(by: wait), tolerance: nil)
                 } catch {
                     return nil
                 }
-            } else if now - due > maxWait {
+            } else if .zero - ahead > maxWait {
                 // The consumer fell far behind: do not try to catch up in a burst.
                 anchor = (now, t)
             }
@@ -68,6 +70,19 @@ public struct PacedSource<Base: ReadingSource>: ReadingSource {
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), speed: speed, maxWait: .seconds(maxWaitSeconds))
+        AsyncIterator(base: base.makeAsyncIterator(), speed: speed, maxWait: .seconds(maxWaitSeconds), clock: clock)
     }
+}
+
+extension PacedSource where PacingClock == ContinuousClock {
+    /// Paces `base` at `speed` in real time (see `init(_:speed:maxWaitSeconds:clock:)`).
+    public init(_ base: Base, speed: Double, maxWaitSeconds: Double = 10) {
+        self.init(base, speed: speed, maxWaitSeconds: maxWaitSeconds, clock: ContinuousClock())
+    }
+}
+
+/// Speeds with a meaning of their own for `PacedSource`.
+public enum Pacing {
+    /// A speed that means "as fast as possible": the source is never slept on.
+    public static var unpaced: Double { .infinity }
 }

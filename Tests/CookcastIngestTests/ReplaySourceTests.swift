@@ -230,6 +230,36 @@ final class IssueBox: @unchecked Sendable {
     var lines: [Int] { lock.withLock { items.map(\.line) } }
 }
 
+/// A clock whose time moves only when something sleeps on it: pacing is checked without waiting
+/// and without depending on how loaded the machine is.
+final class VirtualClock: Clock, @unchecked Sendable {
+    typealias Instant = ContinuousClock.Instant
+    private let lock = NSLock()
+    private let origin = ContinuousClock.now
+    private var elapsed = Duration.zero
+    private var waits: [Duration] = []
+
+    var now: Instant { lock.withLock { origin.advanced(by: elapsed) } }
+    var minimumResolution: Duration { .nanoseconds(1) }
+    /// Every wait asked for, in order.
+    var sleeps: [Duration] { lock.withLock { waits } }
+    /// Virtual time gone by.
+    var elapsedTime: Duration { lock.withLock { elapsed } }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        lock.withLock {
+            let wait = origin.advanced(by: elapsed).duration(to: deadline)
+            waits.append(wait)
+            if wait > .zero { elapsed += wait }
+        }
+    }
+}
+
+/// True when `a` and `b` differ by less than `tolerance`.
+func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
+    a - b < tolerance && b - a < tolerance
+}
+
 @Suite struct PacedSourceTests {
     /// 1001 readings, one per second of session time: 1000 s.
     func thousandSecondFile() throws -> ReplayFile {
@@ -237,32 +267,47 @@ final class IssueBox: @unchecked Sendable {
         return try ReplayFile.parse(text: "t_s,probe_c,ambient_c\n" + rows, path: "paced.csv")
     }
 
-    @Test func speedThousandTakesAboutOneSecond() async throws {
-        let source = PacedSource(ReplaySource(file: try thousandSecondFile()), speed: 1000)
+    @Test func speedThousandSpreadsAThousandSecondsOverOneSecond() async throws {
+        let clock = VirtualClock()
+        let source = PacedSource(ReplaySource(file: try thousandSecondFile()), speed: 1000, clock: clock)
         #expect(source.label == "replay:paced.csv")
-        let clock = ContinuousClock()
-        var count = 0
-        let elapsed = try await clock.measure {
-            for try await _ in source { count += 1 }
-        }
-        #expect(count == 1003)
-        // Lower bound: pacing happened. Upper bound loose: parallel tests share the cooperative pool.
-        #expect(elapsed > .milliseconds(900) && elapsed < .seconds(30), "took \(elapsed)")
+        let events = try await collect(source)
+        #expect(events.count == 1003)
+        #expect(near(clock.elapsedTime, .seconds(1), within: .microseconds(10)), "\(clock.elapsedTime)")
+        // One reading per session second: each waits a thousandth of a second.
+        #expect(clock.sleeps.count == 1000)
+        #expect(clock.sleeps.allSatisfy { near($0, .milliseconds(1), within: .microseconds(1)) })
     }
 
-    @Test func unpacedAndLongGapsDoNotSleep() async throws {
+    @Test func realTimePacingReallySleeps() async throws {
+        let file = try ReplayFile.parse(text: "t_s,probe_c,ambient_c\n0,20,100\n1,20.1,100\n2,20.2,100\n", path: "short.csv")
         let clock = ContinuousClock()
-        let fast = try await clock.measure {
-            _ = try await collect(
-                PacedSource(ReplaySource(file: try thousandSecondFile()), speed: PacedSource<ReplaySource>.unpaced))
+        let elapsed = try await clock.measure {
+            _ = try await collect(PacedSource(ReplaySource(file: file), speed: 10))
         }
-        // Paced at real time this file would take 1000 s; the bound is loose for loaded CI machines.
-        #expect(fast < .seconds(5))
-        // A 10-hour gap at speed 1000 would be 36 s; it is capped at maxWaitSeconds.
-        let gap = try ReplayFile.parse(text: "t_s,probe_c,ambient_c\n0,20,100\n36000,21,100\n", path: "gap.csv")
-        let capped = try await clock.measure {
-            _ = try await collect(PacedSource(ReplaySource(file: gap), speed: 1000, maxWaitSeconds: 0.2))
-        }
-        #expect(capped < .seconds(10))
+        // Two session seconds at ten times real time: at least 0.2 s of wall time went by.
+        #expect(elapsed >= .milliseconds(190), "took \(elapsed)")
+    }
+
+    @Test func unpacedNeverSleeps() async throws {
+        let clock = VirtualClock()
+        let events = try await collect(
+            PacedSource(ReplaySource(file: try thousandSecondFile()), speed: Pacing.unpaced, clock: clock))
+        #expect(events.count == 1003)
+        #expect(clock.sleeps.isEmpty)
+    }
+
+    @Test func aLongGapIsCutToTheLongestWaitAndTheScheduleShifts() async throws {
+        // A 10-hour gap at speed 1000 would be 36 s; it is capped at maxWaitSeconds, and the
+        // reading one session second later still comes a thousandth of a second after it.
+        let gap = try ReplayFile.parse(
+            text: "t_s,probe_c,ambient_c\n0,20,100\n36000,21,100\n36001,21,100\n", path: "gap.csv")
+        let clock = VirtualClock()
+        let events = try await collect(PacedSource(ReplaySource(file: gap), speed: 1000, maxWaitSeconds: 0.2, clock: clock))
+        #expect(events.filter { if case .reading = $0 { true } else { false } }.count == 3)
+        let waits = clock.sleeps.filter { $0 > .zero }
+        #expect(waits.count == 2)
+        #expect(near(waits[0], .milliseconds(200), within: .microseconds(1)))
+        #expect(near(waits[1], .milliseconds(1), within: .microseconds(1)))
     }
 }

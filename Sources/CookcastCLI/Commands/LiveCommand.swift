@@ -248,7 +248,7 @@ struct LiveCommand: Command {
         do {
             if paced {
                 summary = try await InterruptibleRun.run {
-                    try await pipeline.run(PacedSource(source, speed: speed ?? PacedSource<Source>.unpaced))
+                    try await pipeline.run(PacedSource(source, speed: speed ?? Pacing.unpaced))
                 }
             } else {
                 summary = try await InterruptibleRun.run { try await pipeline.run(source) }
