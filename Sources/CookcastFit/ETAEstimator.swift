@@ -56,6 +56,9 @@ public final class ETAEstimator {
         /// The recent slope is blended in only without an air sensor or when the (effective) air is
         /// less than this far above the target, Celsius.
         public var slopeBlendGapCelsius = 20.0
+        /// Grid points of the air further than this from the window's median are a lid or door
+        /// opened (or a sensor glitch), not the level the meat will cook at, Celsius.
+        public var lidDipCelsius = 10.0
         /// Measured air less than this far above the target is a controlled water bath, Celsius.
         /// One rule for everything that treats a bath differently: no slope blend (the curve is the
         /// textbook conduction solution and a straight line through its flattening end only pulls
@@ -294,7 +297,9 @@ public final class ETAEstimator {
         // Recent level: long enough to average a controller's cycling, short enough to follow a
         // grill still coming up to temperature in a short cook.
         let window = min(1200, max(120, 0.15 * (now - (originSeconds ?? now))))
-        let short = buffer.meanAmbient(since: now - window) ?? fitter.lastDriveCelsius
+        let short =
+            buffer.typicalAmbient(since: now - window, outlierCelsius: configuration.lidDipCelsius)
+            ?? fitter.lastDriveCelsius
         if let o = originSeconds, now - o < 2700, short <= targetCelsius + 5, airStillRising(now: now) {
             // Early on a cold pit is usually still heating: assume it reaches its usual level. Not
             // when the air is already steady (a preheated bath a degree above the target is where it

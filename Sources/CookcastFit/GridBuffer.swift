@@ -57,6 +57,29 @@ struct GridBuffer: Sendable {
         return n > 0 ? s / n : nil
     }
 
+    /// Mean ambient of the points newer than `since`, leaving out those more than `outlierCelsius`
+    /// from their median (nil without any). A lid opened for a minute or two drags a plain mean
+    /// down for the whole window; here it is ignored, while a lasting change of the fire moves
+    /// the median, and so the level, once it fills half the window. Under 8 points a dip cannot
+    /// be told from a trend, so all count.
+    func typicalAmbient(since: Double, outlierCelsius: Double) -> Double? {
+        var values: [Double] = []
+        var i = 0
+        while i < count {
+            let g = recent(i)
+            if g.seconds < since { break }
+            if let a = g.ambientCelsius { values.append(a) }
+            i += 1
+        }
+        guard values.count >= 8 else { return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
+        values.sort()
+        let n = values.count
+        let median = n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2])
+        var s = 0.0, k = 0.0
+        for v in values where abs(v - median) <= outlierCelsius { s += v; k += 1 }
+        return s / k
+    }
+
     /// Highest probe value among points newer than `since`.
     func maxProbe(since: Double) -> Double? {
         var m: Double? = nil

@@ -1,0 +1,96 @@
+import CookcastCore
+import Foundation
+import Testing
+
+@testable import CookcastFit
+
+/// The centre of a cylinder (tau, Biot) in air that steps between levels: the exact response is the
+/// sum of step responses, one per change of the air. Sampled every 2 s with noise on both sensors.
+struct SteppedAirCook {
+    /// Air levels, Celsius, each from its start time in seconds (the first from 0).
+    let airSteps: [(fromSeconds: Double, celsius: Double)]
+    let startCelsius = 5.0
+    let modes = ConductionModes(shape: .cylinder, tauSeconds: 30_000, biot: 2, count: 40)
+
+    func airCelsius(at t: Double) -> Double { airSteps.last { $0.fromSeconds <= t }?.celsius ?? startCelsius }
+
+    func centreCelsius(at t: Double) -> Double {
+        var temp = startCelsius, previous = startCelsius
+        for step in airSteps where step.fromSeconds <= t {
+            temp += (step.celsius - previous) * modes.stepResponse(atSeconds: t - step.fromSeconds)
+            previous = step.celsius
+        }
+        return temp
+    }
+
+    /// When the centre first reaches `target` (bisection on a rising curve).
+    func finishSeconds(target: Double) -> Double {
+        var lo = 0.0, hi = 20 * 3600.0
+        for _ in 0..<60 {
+            let mid = 0.5 * (lo + hi)
+            if centreCelsius(at: mid) >= target { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+
+    func readings(until end: Double) -> [Reading] {
+        var seed: UInt64 = 7
+        func noise() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53) - 0.5
+        }
+        return stride(from: 0.0, through: end, by: 2).map { t in
+            Reading(
+                elapsedSeconds: t, probeCelsius: centreCelsius(at: t) + 0.2 * noise(),
+                ambientCelsius: airCelsius(at: t) + 2 * noise())
+        }
+    }
+}
+
+/// The ETA is smoothed so it does not jitter, but it must follow a real change of the fire and
+/// shrug off a lid opened for a minute or two.
+@Suite struct ETAResponsivenessTests {
+    let target = 60.0
+
+    /// The finish each tick between `from` and `to`, with the estimator fed every reading before.
+    func finishes(_ cook: SteppedAirCook, from: Double, to: Double) -> [(t: Double, finish: Double)] {
+        let est = ETAEstimator(targetCelsius: target)
+        var out: [(Double, Double)] = []
+        for r in cook.readings(until: to) {
+            est.update(r)
+            if r.elapsedSeconds >= from, let f = est.estimate(atSeconds: r.elapsedSeconds).finishSeconds {
+                out.append((r.elapsedSeconds, f))
+            }
+        }
+        return out
+    }
+
+    @Test func theFinishFollowsAFireThatDiesDown() {
+        // 120 C air; an hour in the fire sinks to 90 C and stays there.
+        let drop = 3600.0
+        let steady = SteppedAirCook(airSteps: [(0, 120)])
+        let dying = SteppedAirCook(airSteps: [(0, 120), (drop, 90)])
+        let before = steady.finishSeconds(target: target), after = dying.finishSeconds(target: target)
+        #expect(after - before > 1800, "the drop costs \(after - before) s, \(before) -> \(after)")
+        let track = finishes(dying, from: drop - 60, to: drop + 1200)
+        // Twenty minutes after the drop the ETA has moved most of the way, and is within 10 % of
+        // the time then left.
+        let last = try! #require(track.last)
+        #expect(abs(last.finish - after) < 0.1 * (after - last.t), "ETA \(last.finish) vs \(after)")
+        let firstAfter = try! #require(track.first { $0.t >= drop }).finish
+        #expect(last.finish - firstAfter > 0.5 * (after - before))
+    }
+
+    @Test func aLidOpenedForTwoMinutesBarelyMovesTheFinish() {
+        // 120 C air; an hour in the lid is open for two minutes (the air reads 60 C), then closed.
+        let open = 3600.0
+        let lid = SteppedAirCook(airSteps: [(0, 120), (open, 60), (open + 120, 120)])
+        let truth = lid.finishSeconds(target: target)
+        let track = finishes(lid, from: open - 60, to: open + 900)
+        let worst = track.map { abs($0.finish - truth) / (truth - $0.t) }.max() ?? .infinity
+        // The real cost of the opening is a minute or so; the ETA never strays by more than 10 % of
+        // the time left while the air dips and recovers (a plain mean of the air over the last
+        // nine minutes sent it half an hour late: 24 %).
+        #expect(worst < 0.1, "worst relative error \(worst)")
+    }
+}
