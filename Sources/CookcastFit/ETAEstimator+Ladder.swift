@@ -164,6 +164,21 @@ extension ETAEstimator {
     /// is a check where the physics is weak: no air sensor (the air level is a fitted unknown), an
     /// air close to the target (the finish hangs on its last degrees), or after a plateau (the fit
     /// restarted from an only roughly uniform meat and a drying surface). Never in a bath.
+    /// Just after a plateau the fit restarts from a handful of points and knows little, so its
+    /// finish is weighed in log time against the one published on the plateau, its weight growing
+    /// from 0 to 1 over `afterStallHandOffSeconds`: the ETA does not leap when the plateau ends.
+    func handOffFromPlateau(_ forecast: inout Forecast, now: Double) {
+        guard let end = stallEndSeconds, let held = plateauExitFinish, forecast.finishSeconds.isFinite else { return }
+        let w = (now - end) / configuration.afterStallHandOffSeconds
+        guard w < 1, forecast.finishSeconds > now else { return }
+        let fitted = forecast.finishSeconds - now
+        let blended = exp(w * log(fitted) + (1 - w) * log(max(60, held - now)))
+        let k = blended / fitted
+        forecast.finishSeconds = now + blended
+        forecast.lowSeconds = now + k * (forecast.lowSeconds - now)
+        forecast.highSeconds = now + k * (forecast.highSeconds - now)
+    }
+
     func blendWithSlope(_ forecast: inout Forecast, _ step: LadderStep) -> Double? {
         let now = step.now, air = step.airCelsius
         let physicsWeak =
@@ -171,7 +186,8 @@ extension ETAEstimator {
             || (air + step.best.offsetCelsius - targetCelsius < configuration.slopeBlendGapCelsius
                 && !isBath(airCelsius: air))
         guard forecast.phase != .warming, physicsWeak, skill.settledCount >= 10, let l = step.line,
-            l.slope > 0.5 / 3600, forecast.finishSeconds.isFinite, forecast.finishSeconds > now
+            l.slope > 0.5 / 3600, forecast.finishSeconds.isFinite, forecast.finishSeconds > now,
+            now - (stallEndSeconds ?? -.infinity) >= configuration.afterStallSlopeSettleSeconds
         else { return nil }
         let rs = max(60, (goalCelsius - l.level) / l.slope)
         let rc = forecast.finishSeconds - now

@@ -105,11 +105,12 @@ extension ETAEstimator {
             }
         }
         var lineStart = max(now - max(600, 0.15 * (now - origin)), now - 7200)
-        if configuration.slopeFromStallEnd, stallEndSeconds != nil {
+        if configuration.slopeFromStallEnd, let end = stallEndSeconds {
             // After a plateau the climb speeds up as the surface dries out, so only the last 45
             // minutes say how fast it is now: a longer window reaches back onto the slower start of
-            // the climb (or onto the flat plateau) and pushes the finish late.
-            lineStart = max(lineStart, now - configuration.afterStallSlopeWindowSeconds)
+            // the climb and pushes the finish late. Never onto the plateau itself: just after it
+            // ended, a line through it sent the real pulled pork's ETA 15 hours late.
+            lineStart = max(lineStart, now - configuration.afterStallSlopeWindowSeconds, end)
         }
         let line = buffer.line(since: lineStart)
         if let l = line { params["slope_c_per_h"] = l.slope * 3600 }
@@ -138,6 +139,7 @@ extension ETAEstimator {
         } else {
             if T - (fitter.firstProbeCelsius ?? T) < 2 && now - origin < 1800 { forecast.phase = .warming }
             if let w = blendWithSlope(&forecast, step) { params["slope_weight"] = w }
+            handOffFromPlateau(&forecast, now: now)
         }
         publish(forecast, now: now, probeCelsius: T, params: params)
     }

@@ -72,6 +72,14 @@ public final class ETAEstimator {
         /// Recent-slope window after a plateau, seconds (20-30 min were too noisy on real ribs and
         /// pork shoulder; windows reaching back to the plateau's end lagged the speeding-up climb).
         public var afterStallSlopeWindowSeconds = 2700.0
+        /// After a plateau, the slope is not blended in until the climb has lasted this long,
+        /// seconds: a line through a few minutes of it is noise (with the line kept off the
+        /// plateau, the real pulled pork's largest ETA jump between readings fell from 8.7 to
+        /// 0.8 times the time left; pooled suites @75 0.053 -> 0.051, real medians unchanged).
+        public var afterStallSlopeSettleSeconds = 600.0
+        /// After a plateau, the restarted fit takes over from the plateau's last finish over this
+        /// long, seconds (see `handOffFromPlateau`).
+        public var afterStallHandOffSeconds = 1200.0
         /// Growth of the evaporative offset as the surface heats (see `Evaporation`; 0 = constant).
         public var evaporationGrowthGain = 1.0
         /// Surface temperature as a fraction of the way from the core to the air.
@@ -102,6 +110,8 @@ public final class ETAEstimator {
     var afterStall = false
     /// When the last plateau ended (grid seconds), nil before any.
     var stallEndSeconds: Double?
+    /// The finish published on the plateau just before it ended (see `handOffFromPlateau`).
+    var plateauExitFinish: Double?
     var buffer = GridBuffer(capacity: 480)
     // open bucket
     var bucketIndex: Int?
@@ -269,6 +279,7 @@ public final class ETAEstimator {
             fitter = f
             afterStall = true
             stallEndSeconds = g.seconds
+            plateauExitFinish = current.phase == .stalled ? current.finishSeconds : nil
         }
         wasStalled = stalledNow
         lastGrid = g

@@ -81,3 +81,52 @@ import Testing
         #expect(ratio > 1.3)
     }
 }
+
+/// When a plateau ends the fit restarts from a handful of points; the ETA must not leap with it.
+@Suite struct PlateauEndTests {
+    /// The real iGrill pulled pork (one reading every 9 s, plateau near 68 C, target 87 C).
+    static func pulledPork() throws -> [Reading] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Data/cooks/igrill_pulled_pork.csv")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
+        return lines.compactMap { line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard f.count >= 3, let t = Double(f[0]), let p = Double(f[1]) else { return nil }
+            return Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: Double(f[2]))
+        }
+    }
+
+    @Test func theETADoesNotLeapWhenThePlateauEnds() throws {
+        let done = 33_868.0  // the probe first reads 87 C (manifest: true_time_to_target_s)
+        // Pork shoulder as learned from the other real pork shoulder (the Combustion cook) alone.
+        var prior = FitPrior(
+            cut: "pork_shoulder", ambientCelsius: 121, logTauMean: 8.55, logTauSD: 1.2, stalls: true,
+            stallCelsius: 74.9, stallHoursMean: 1.4, stallHoursSD: 1, totalHoursMean: 4.92, totalHoursSD: 1.5,
+            cookCount: 1)
+        prior.stallToFinishHoursMean = 2.94
+        prior.stallFinishRatioMean = 1.49
+        let est = ETAEstimator(targetCelsius: 87, prior: prior)
+        var plateauEnd: Double?
+        var wasStalled = false
+        var previous: Double?
+        var worstError = 0.0, worstStep = 0.0
+        for r in try Self.pulledPork() where r.elapsedSeconds < done {
+            est.update(r)
+            let e = est.estimate(atSeconds: r.elapsedSeconds)
+            if wasStalled && e.phase == .predicting && plateauEnd == nil { plateauEnd = r.elapsedSeconds }
+            wasStalled = e.phase == .stalled
+            guard let end = plateauEnd, r.elapsedSeconds < end + 1800, let f = e.finishSeconds else { continue }
+            let left = done - r.elapsedSeconds
+            worstError = max(worstError, abs(f - done) / left)
+            if let p = previous { worstStep = max(worstStep, abs(f - p) / left) }
+            previous = f
+        }
+        #expect(plateauEnd != nil, "the plateau was never left")
+        // Half an hour after the plateau. A line through the plateau itself put the finish 7.8
+        // times the time left too late, in one step of 8.7; the young fit alone was 0.85 early.
+        // Now the worst is 0.48 early and the largest step (the recent slope weighing in ten
+        // minutes after the plateau) 0.53.
+        #expect(worstError < 0.6, "worst error \(worstError) of the time left")
+        #expect(worstStep < 0.75, "largest change between readings \(worstStep) of the time left")
+    }
+}
