@@ -57,11 +57,12 @@ struct GridBuffer: Sendable {
         return n > 0 ? s / n : nil
     }
 
-    /// Mean ambient of the points newer than `since`, leaving out those more than `outlierCelsius`
-    /// from their median (nil without any). A lid opened for a minute or two drags a plain mean
-    /// down for the whole window; here it is ignored, while a lasting change of the fire moves
-    /// the median, and so the level, once it fills half the window. Under 8 points a dip cannot
-    /// be told from a trend, so all count.
+    /// Mean ambient of the points newer than `since`, leaving out those beyond the quartiles by
+    /// more than `outlierCelsius` or 1.5 interquartile ranges, whichever is wider (nil without
+    /// any). A lid opened for a minute or two drags a plain mean down for the whole window; here
+    /// it is left out, while a controller's swing (a bang-bang oven at +-8 C has an interquartile
+    /// range of 16 C) is kept, and a lasting change of the fire counts once it fills a quarter of
+    /// the window. Under 8 points a dip cannot be told from a trend, so all count.
     func typicalAmbient(since: Double, outlierCelsius: Double) -> Double? {
         var values: [Double] = []
         var i = 0
@@ -73,10 +74,10 @@ struct GridBuffer: Sendable {
         }
         guard values.count >= 8 else { return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
         values.sort()
-        let n = values.count
-        let median = n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2])
+        let q1 = values[values.count / 4], q3 = values[(3 * values.count) / 4]
+        let margin = max(outlierCelsius, 1.5 * (q3 - q1))
         var s = 0.0, k = 0.0
-        for v in values where abs(v - median) <= outlierCelsius { s += v; k += 1 }
+        for v in values where v >= q1 - margin && v <= q3 + margin { s += v; k += 1 }
         return s / k
     }
 

@@ -53,8 +53,11 @@ struct SteppedAirCook {
     let target = 60.0
 
     /// The finish each tick between `from` and `to`, with the estimator fed every reading before.
-    func finishes(_ cook: SteppedAirCook, from: Double, to: Double) -> [(t: Double, finish: Double)] {
-        let est = ETAEstimator(targetCelsius: target)
+    func finishes(
+        _ cook: SteppedAirCook, from: Double, to: Double,
+        configuration: ETAEstimator.Configuration = ETAEstimator.Configuration()
+    ) -> [(t: Double, finish: Double)] {
+        let est = ETAEstimator(targetCelsius: target, configuration: configuration)
         var out: [(Double, Double)] = []
         for r in cook.readings(until: to) {
             est.update(r)
@@ -92,5 +95,32 @@ struct SteppedAirCook {
         // the time left while the air dips and recovers (a plain mean of the air over the last
         // nine minutes sent it half an hour late: 24 %).
         #expect(worst < 0.1, "worst relative error \(worst)")
+    }
+
+    @Test func anOvenCyclingByEightDegreesIsReadAtItsMeanLevel() {
+        // A controller holding 120 C swings the air +-8 C with a 15-minute period from 20 minutes on.
+        var steps: [(fromSeconds: Double, celsius: Double)] = [(0, 120)]
+        for k in 0..<40 { steps.append((1200 + Double(k) * 450, k % 2 == 0 ? 128 : 112)) }
+        let cook = SteppedAirCook(airSteps: steps)
+        /// The air level the forecast assumed, 45 to 90 minutes in: its lowest and highest.
+        func levels(_ configuration: ETAEstimator.Configuration) -> (Double, Double) {
+            let est = ETAEstimator(targetCelsius: target, configuration: configuration)
+            var lo = Double.infinity, hi = -Double.infinity
+            for r in cook.readings(until: 5400) {
+                est.update(r)
+                guard r.elapsedSeconds >= 2700, let air = est.estimate(atSeconds: r.elapsedSeconds).parameters["air_c"]
+                else { continue }
+                lo = min(lo, air)
+                hi = max(hi, air)
+            }
+            return (lo, hi)
+        }
+        let (lo, hi) = levels(ETAEstimator.Configuration())
+        #expect(lo > 117 && hi < 123, "air level \(lo)...\(hi) C")
+        // Read over 15 % of the cook so far (7-13 minutes here), the level followed the swings.
+        var short = ETAEstimator.Configuration()
+        short.steadyAirWindowSeconds = 120
+        let (oldLo, oldHi) = levels(short)
+        #expect(oldHi - oldLo > 2 * (hi - lo), "short window \(oldLo)...\(oldHi) C")
     }
 }
