@@ -156,14 +156,6 @@ extension ETAEstimator {
         return nil
     }
 
-    /// Blends the conduction finish with the recent slope's, weighted by how well each forecast
-    /// the last horizon, where the physics is weak. Returns the slope's weight when it blended.
-    ///
-    /// With a measured air well above the target the conduction forecast is well posed and a
-    /// straight line (which ignores the slowing of a concave rise) only biases it early; the slope
-    /// is a check where the physics is weak: no air sensor (the air level is a fitted unknown), an
-    /// air close to the target (the finish hangs on its last degrees), or after a plateau (the fit
-    /// restarted from an only roughly uniform meat and a drying surface). Never in a bath.
     /// Just after a plateau the fit restarts from a handful of points and knows little, so its
     /// finish is weighed in log time against the one published on the plateau, its weight growing
     /// from 0 to 1 over `afterStallHandOffSeconds`: the ETA does not leap when the plateau ends.
@@ -179,6 +171,14 @@ extension ETAEstimator {
         forecast.highSeconds = now + k * (forecast.highSeconds - now)
     }
 
+    /// Blends the conduction finish with the recent slope's, weighted by how well each forecast
+    /// the last horizon, where the physics is weak. Returns the slope's weight when it blended.
+    ///
+    /// With a measured air well above the target the conduction forecast is well posed and a
+    /// straight line (which ignores the slowing of a concave rise) only biases it early; the slope
+    /// is a check where the physics is weak: no air sensor (the air level is a fitted unknown), an
+    /// air close to the target (the finish hangs on its last degrees), or after a plateau (the fit
+    /// restarted from an only roughly uniform meat and a drying surface). Never in a bath.
     func blendWithSlope(_ forecast: inout Forecast, _ step: LadderStep) -> Double? {
         let now = step.now, air = step.airCelsius
         let physicsWeak =

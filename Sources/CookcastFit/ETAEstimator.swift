@@ -59,7 +59,7 @@ public final class ETAEstimator {
         /// Shortest window the air level ahead is read over once the air has stopped rising,
         /// seconds: a full cycle of a controller (3-15 min). With 2 minutes early in a cook, the
         /// level followed an oven's 15-minute swings of +-8 C and the ETA swung with it (real
-        /// Probe-ability sirloin); pooled suites @50 0.063 -> 0.057, real cooks unchanged, and the
+        /// Probe-ability sirloin); pooled suites @50 0.063 -> 0.059, real cooks unchanged, and the
         /// median over the real cooks of the largest ETA change between readings 0.76 -> 0.43
         /// of the time left.
         public var steadyAirWindowSeconds = 900.0
@@ -83,7 +83,8 @@ public final class ETAEstimator {
         /// After a plateau, the slope is not blended in until the climb has lasted this long,
         /// seconds: a line through a few minutes of it is noise (with the line kept off the
         /// plateau, the real pulled pork's largest ETA jump between readings fell from 8.7 to
-        /// 0.8 times the time left; pooled suites @75 0.053 -> 0.051, real medians unchanged).
+        /// 0.8 times the time left, 0.5 with `afterStallHandOffSeconds`; pooled suites @75
+        /// 0.053 -> 0.051, real medians unchanged).
         public var afterStallSlopeSettleSeconds = 600.0
         /// After a plateau, the restarted fit takes over from the plateau's last finish over this
         /// long, seconds (see `handOffFromPlateau`).

@@ -84,18 +84,6 @@ import Testing
 
 /// When a plateau ends the fit restarts from a handful of points; the ETA must not leap with it.
 @Suite struct PlateauEndTests {
-    /// The real iGrill pulled pork (one reading every 9 s, plateau near 68 C, target 87 C).
-    static func pulledPork() throws -> [Reading] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Data/cooks/igrill_pulled_pork.csv")
-        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
-        return lines.compactMap { line in
-            let f = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard f.count >= 3, let t = Double(f[0]), let p = Double(f[1]) else { return nil }
-            return Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: Double(f[2]))
-        }
-    }
-
     @Test func theETADoesNotLeapWhenThePlateauEnds() throws {
         let done = 33_868.0  // the probe first reads 87 C (manifest: true_time_to_target_s)
         // Pork shoulder as learned from the other real pork shoulder (the Combustion cook) alone.
@@ -110,7 +98,8 @@ import Testing
         var wasStalled = false
         var previous: Double?
         var worstError = 0.0, worstStep = 0.0
-        for r in try Self.pulledPork() where r.elapsedSeconds < done {
+        // The real iGrill pulled pork: a reading every 9 s, a plateau near 68 C.
+        for r in try realCookReadings("igrill_pulled_pork.csv") where r.elapsedSeconds < done {
             est.update(r)
             let e = est.estimate(atSeconds: r.elapsedSeconds)
             if wasStalled && e.phase == .predicting && plateauEnd == nil { plateauEnd = r.elapsedSeconds }

@@ -7,25 +7,13 @@ import Testing
 /// When the conduction fit's effective air sits under the target although the oven does not, a
 /// straight line through the slowing rise finishes far too early; past cooks of the cut weigh in.
 @Suite struct UnpinnedAirTests {
-    /// Probe 2 of the real 2021 turkey (no air sensor): time (s) and probe (C) of every reading.
-    static func turkeyProbe2() throws -> [Reading] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Data/cooks/tempfit_turkey_2021_p2.csv")
-        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
-        return lines.compactMap { line in
-            let f = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard f.count >= 2, let t = Double(f[0]), let p = Double(f[1]) else { return nil }
-            return Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: nil)
-        }
-    }
-
     /// The turkey prior as learned from past cooks (3.7 h in a 163 C oven).
     static let turkey = FitPrior(
         cut: "turkey", ambientCelsius: 163, logTauMean: 9.37, logTauSD: 0.5, stalls: false, stallCelsius: 70,
         stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 3.67, totalHoursSD: 1.1, cookCount: 4)
 
     @Test func aQuarterInTheFinishIsNotTheStraightLine() throws {
-        let readings = try Self.turkeyProbe2()
+        let readings = try realCookReadings("tempfit_turkey_2021_p2.csv")  // probe 2: no air sensor
         let done = 8_490.6  // the probe first reads 73.9 C (manifest: true_time_to_target_s)
         let at = 0.25 * done
         let est = ETAEstimator(targetCelsius: 73.9, prior: Self.turkey)
