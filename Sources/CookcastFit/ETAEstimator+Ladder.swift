@@ -72,7 +72,8 @@ extension ETAEstimator {
                     best, targetCelsius: plateauCelsius, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
                 : 0
         else { return nil }
-        let (rem, lo, hi) = stallRemaining(elapsedSeconds: 0)
+        // Time already spent creeping within `stallBandCelsius` of the plateau is time on it.
+        let (rem, lo, hi) = stallRemaining(elapsedSeconds: stallBandEntrySeconds.map { max(0, now - $0) } ?? 0)
         let post = postStallSeconds(
             from: plateauCelsius, air: dryAirCelsius(air: air, fittedOffset: best.offsetCelsius), best: best)
         var finish = now + toStall + rem + post
@@ -89,7 +90,7 @@ extension ETAEstimator {
         return Forecast(
             finishSeconds: finish, lowSeconds: q10, highSeconds: q90, model: "conduction+stall",
             message:
-                "heating towards the stall (about \(fmt(plateauCelsius)) C); past cooks spent about \(formatDuration(rem)) on it"
+                "heating towards the stall (about \(fmt(plateauCelsius)) C); going by past cooks, about \(formatDuration(rem)) on it still to come"
         )
     }
 

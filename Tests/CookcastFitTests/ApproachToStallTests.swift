@@ -40,4 +40,31 @@ import Testing
         #expect(worst < 4 * 3600, "the finish jumped by \(worst / 3600) h between grid steps")
         #expect((remainingByStep.max() ?? .infinity) < 20 * 3600)
     }
+
+    @Test func timeCreepingBelowThePlateauCountsAsTimeOnIt() throws {
+        // The real iGrill pulled pork at half time: 65 C, still rising 4.4 C/h; it later sat on a
+        // plateau at about 68 C. The prior is learned from the other real pork shoulder alone,
+        // whose plateau was 75 C.
+        var prior = FitPrior(
+            cut: "pork_shoulder", ambientCelsius: 121, logTauMean: 8.55, logTauSD: 1.2, stalls: true,
+            stallCelsius: 74.9, stallHoursMean: 1.4, stallHoursSD: 1, totalHoursMean: 4.92, totalHoursSD: 1.5,
+            cookCount: 1)
+        prior.stallToFinishHoursMean = 2.94
+        prior.stallFinishRatioMean = 1.49
+        let readings = try realCookReadings("igrill_pulled_pork.csv")
+        let done = 33_868.0, at = 0.5 * done
+        func estimate(_ configuration: ETAEstimator.Configuration) -> Estimate {
+            let est = ETAEstimator(targetCelsius: 87, prior: prior, configuration: configuration)
+            for r in readings where r.elapsedSeconds <= at { est.update(r) }
+            return est.estimate(atSeconds: at)
+        }
+        var noCredit = ETAEstimator.Configuration()
+        noCredit.stallBandCelsius = 0
+        let e = estimate(ETAEstimator.Configuration()), old = estimate(noCredit)
+        func relativeError(_ x: Estimate) -> Double { abs((x.finishSeconds ?? .infinity) - done) / (done - at) }
+        #expect(e.model == "conduction+stall")
+        // The half hour since it came within 12 C of 75 C counts as plateau time: 0.32 -> 0.24 late.
+        #expect(relativeError(e) < 0.26, "\(e.message)")
+        #expect(relativeError(old) > relativeError(e) + 0.05)
+    }
 }
