@@ -86,13 +86,7 @@ import Testing
 @Suite struct PlateauEndTests {
     @Test func theETADoesNotLeapWhenThePlateauEnds() throws {
         let done = 33_868.0  // the probe first reads 87 C (manifest: true_time_to_target_s)
-        // Pork shoulder as learned from the other real pork shoulder (the Combustion cook) alone.
-        var prior = FitPrior(
-            cut: "pork_shoulder", ambientCelsius: 121, logTauMean: 8.55, logTauSD: 1.2, stalls: true,
-            stallCelsius: 74.9, stallHoursMean: 1.4, stallHoursSD: 1, totalHoursMean: 4.92, totalHoursSD: 1.5,
-            cookCount: 1)
-        prior.stallToFinishHoursMean = 2.94
-        prior.stallFinishRatioMean = 1.49
+        let prior = porkShoulderPriorWithoutThePulledPork
         let est = ETAEstimator(targetCelsius: 87, prior: prior)
         var plateauEnd: Double?
         var wasStalled = false

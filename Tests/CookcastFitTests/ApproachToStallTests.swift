@@ -45,12 +45,7 @@ import Testing
         // The real iGrill pulled pork at half time: 65 C, still rising 4.4 C/h; it later sat on a
         // plateau at about 68 C. The prior is learned from the other real pork shoulder alone,
         // whose plateau was 75 C.
-        var prior = FitPrior(
-            cut: "pork_shoulder", ambientCelsius: 121, logTauMean: 8.55, logTauSD: 1.2, stalls: true,
-            stallCelsius: 74.9, stallHoursMean: 1.4, stallHoursSD: 1, totalHoursMean: 4.92, totalHoursSD: 1.5,
-            cookCount: 1)
-        prior.stallToFinishHoursMean = 2.94
-        prior.stallFinishRatioMean = 1.49
+        let prior = porkShoulderPriorWithoutThePulledPork
         let readings = try realCookReadings("igrill_pulled_pork.csv")
         let done = 33_868.0, at = 0.5 * done
         func estimate(_ configuration: ETAEstimator.Configuration) -> Estimate {
