@@ -13,6 +13,13 @@ extension ETAEstimator {
         var phase = EstimatePhase.predicting
         /// Empty: `publish` words it from the remaining time.
         var message = ""
+
+        /// Stretches the finish and its range, as times remaining after `now`, by `factor`.
+        mutating func scaleRemaining(by factor: Double, now: Double) {
+            finishSeconds = now + factor * (finishSeconds - now)
+            lowSeconds = now + factor * (lowSeconds - now)
+            highSeconds = now + factor * (highSeconds - now)
+        }
     }
 
     /// What every rung reads at one grid step.
@@ -166,10 +173,7 @@ extension ETAEstimator {
         guard w < 1, forecast.finishSeconds > now else { return }
         let fitted = forecast.finishSeconds - now
         let blended = exp(w * log(fitted) + (1 - w) * log(max(60, held - now)))
-        let k = blended / fitted
-        forecast.finishSeconds = now + blended
-        forecast.lowSeconds = now + k * (forecast.lowSeconds - now)
-        forecast.highSeconds = now + k * (forecast.highSeconds - now)
+        forecast.scaleRemaining(by: blended / fitted, now: now)
     }
 
     /// Blends the conduction finish with the recent slope's, weighted by how well each forecast
@@ -194,10 +198,7 @@ extension ETAEstimator {
         let rc = forecast.finishSeconds - now
         let wc = 1 / max(0.01, skill.msConduction), ws = 1 / max(0.01, skill.msSlope)
         let blended = exp((wc * log(rc) + ws * log(rs)) / (wc + ws))
-        let k = blended / rc
-        forecast.finishSeconds = now + blended
-        forecast.lowSeconds = now + k * (forecast.lowSeconds - now)
-        forecast.highSeconds = now + k * (forecast.highSeconds - now)
+        forecast.scaleRemaining(by: blended / rc, now: now)
         return ws / (wc + ws)
     }
 }
