@@ -201,4 +201,31 @@ extension ETAEstimator {
         forecast.scaleRemaining(by: blended / rc, now: now)
         return ws / (wc + ws)
     }
+
+    /// Late in a cook, weighs the finish in log time with the first conduction mode fitted to the
+    /// recent window (`ApproachFit`): fully while what it says is left is short against the
+    /// window, not at all once it is long (see `approachHorizonFull`). Returns its weight when it
+    /// blended.
+    func blendWithApproach(_ forecast: inout Forecast, _ step: LadderStep) -> Double? {
+        let now = step.now, T = step.probeCelsius, air = step.airCelsius
+        let cfg = configuration
+        var start = now - max(600, cfg.approachWindowFraction * (now - step.origin))
+        if let end = stallEndSeconds { start = max(start, end) }
+        guard forecast.phase != .warming, forecast.finishSeconds.isFinite, forecast.finishSeconds > now,
+            T < goalCelsius, now - start >= 600
+        else { return nil }
+        let series = buffer.probeSeries(since: start)
+        guard let fit = ApproachFit.fit(seconds: series.seconds, celsius: series.celsius, now: now),
+            fit.levelCelsius > goalCelsius + 0.5,
+            !fitter.hasMeasuredAmbient || fit.levelCelsius - T >= cfg.approachMinimumAirShare * (air - T),
+            let left = fit.secondsUntil(goalCelsius)
+        else { return nil }
+        let reach = left / (now - start)
+        let w = min(1, max(0, (cfg.approachHorizonNone - reach) / (cfg.approachHorizonNone - cfg.approachHorizonFull)))
+        guard w > 0 else { return nil }
+        let conduction = forecast.finishSeconds - now
+        let blended = exp(w * log(max(30, left)) + (1 - w) * log(conduction))
+        forecast.scaleRemaining(by: blended / conduction, now: now)
+        return w
+    }
 }

@@ -140,6 +140,7 @@ extension ETAEstimator {
             if T - (fitter.firstProbeCelsius ?? T) < 2 && now - origin < 1800 { forecast.phase = .warming }
             if let w = blendWithSlope(&forecast, step) { params["slope_weight"] = w }
             handOffFromPlateau(&forecast, now: now)
+            if let w = blendWithApproach(&forecast, step) { params["approach_weight"] = w }
         }
         publish(forecast, now: now, probeCelsius: T, params: params)
     }

@@ -10,7 +10,8 @@ import Foundation
 /// driven by the measured air (or, without a sensor, by an assumed constant air whose level is
 /// fitted) -> the recent slope -> the cut's prior; where the physics is weak (no air sensor, air
 /// close to the target, after a plateau) it is blended with the recent slope by how well each
-/// forecast the last horizon. A plateau in the stall band switches to the stall model
+/// forecast the last horizon. Late in a cook the finish is weighed with the first conduction mode
+/// fitted to the recent window alone (`ApproachFit`). A plateau in the stall band switches to the stall model
 /// (remaining plateau and plateau-to-finish time from past cooks of the cut, blended with
 /// conduction from the plateau temperature). `NewtonFitter` (LAPACK, recent window) is kept as a
 /// tested building block but is not on the live ladder: in backtests it was worse than the prior
@@ -97,6 +98,19 @@ public final class ETAEstimator {
         /// After a plateau, the restarted fit takes over from the plateau's last finish over this
         /// long, seconds (see `handOffFromPlateau`).
         public var afterStallHandOffSeconds = 1200.0
+        /// Window of the late-approach fit (`ApproachFit`) as a fraction of the time since the
+        /// start (at least 10 minutes, never reaching back onto a plateau).
+        public var approachWindowFraction = 0.2
+        /// The late-approach fit takes over the finish fully while what it says is left is at
+        /// most this fraction of its window, and not at all from `approachHorizonNone` on
+        /// (weighed in log time between).
+        public var approachHorizonFull = 0.5
+        /// See `approachHorizonFull`.
+        public var approachHorizonNone = 1.5
+        /// With an air sensor, the late-approach fit is used only while the level it closes on
+        /// is at least this share of the way from the probe to the measured air: an approach to a
+        /// level far under the air is an evaporative creep, not the first conduction mode.
+        public var approachMinimumAirShare = 0.45
         /// Growth of the evaporative offset as the surface heats (see `Evaporation`; 0 = constant).
         public var evaporationGrowthGain = 1.0
         /// Surface temperature as a fraction of the way from the core to the air.

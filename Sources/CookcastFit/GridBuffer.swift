@@ -81,6 +81,19 @@ struct GridBuffer: Sendable {
         return s / k
     }
 
+    /// Probe values of the points newer than `since`, oldest first.
+    func probeSeries(since: Double) -> (seconds: [Double], celsius: [Double]) {
+        var n = 0
+        while n < count, recent(n).seconds >= since { n += 1 }
+        var seconds = [Double](repeating: 0, count: n), celsius = [Double](repeating: 0, count: n)
+        for i in 0..<n {
+            let g = recent(n - 1 - i)
+            seconds[i] = g.seconds
+            celsius[i] = g.probeCelsius
+        }
+        return (seconds, celsius)
+    }
+
     /// Highest probe value among points newer than `since`.
     func maxProbe(since: Double) -> Double? {
         var m: Double? = nil

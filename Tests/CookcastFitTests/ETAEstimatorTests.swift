@@ -12,7 +12,8 @@ struct SyntheticCook {
 
     init(
         tau: Double = 12_000, biot: Double = 2, air: Double = 120, start: Double = 5, target: Double = 54,
-        dt: Double = 2, hours: Double = 6, faults: Bool = true, hasAmbient: Bool = true
+        dt: Double = 2, hours: Double = 6, faults: Bool = true, hasAmbient: Bool = true,
+        airSensorBias: Double = 0
     ) {
         let modes = ConductionModes(shape: .cylinder, tauSeconds: tau, biot: biot, count: 40)
         func temp(_ t: Double) -> Double { air - (air - start) * (1 - modes.stepResponse(atSeconds: t)) }
@@ -30,7 +31,7 @@ struct SyntheticCook {
         var t = 0.0
         while t < hours * 3600 {
             var p = ((temp(t) + (rnd() - 0.5) * 0.2) * 10).rounded() / 10
-            let a = ((air + (rnd() - 0.5) * 2) * 10).rounded() / 10
+            let a = ((air + airSensorBias + (rnd() - 0.5) * 2) * 10).rounded() / 10
             if faults {
                 let u = rnd()
                 if u < 0.001 { p = [6553.5, -3276.8, 999.9, 0.0][Int(rnd() * 4) % 4] } else if u < 0.002 { p += 60 }
