@@ -1,28 +1,51 @@
 import Foundation
 
-/// The last stretch of a cook as the first conduction mode alone:
-/// `T(t) = level - gap * exp(-(t - now) / tau)`, fitted to a recent window.
+/// The last stretch of a cook as its slowest conduction modes alone, fitted to a recent window:
+/// `T(t) = level - gap * exp(-(t - now) / tau)`, optionally `- gap2 * exp(-k (t - now) / tau)`.
 ///
 /// Once the centre's rise is well under way (Fourier number past about 0.2) the higher modes of
-/// its response have died out and, at a steady air, it closes on its effective air exponentially.
-/// Fitted to the recent window only, this curve needs neither the start of the cook, nor the
-/// probe's depth, the Biot number or the offset between the air sensor and what the meat sees,
-/// each of which the whole-cook conduction fit must get right to extrapolate. Late in a cook, when
-/// what is left is short against the window, it is the better forecast of the last stretch.
+/// its response have died out and, at a steady air, it closes on its effective air exponentially;
+/// a little earlier the second mode still bends the curve, decaying `k` times faster (4-8, from
+/// the shape and the Biot number). Fitted to the recent window only, this curve needs neither the
+/// start of the cook, nor the probe's depth or the offset between the air sensor and what the
+/// meat sees, each of which the whole-cook conduction fit must get right to extrapolate. Late in a
+/// cook, when what is left is short against the window, it is the better forecast of the last
+/// stretch.
 struct ApproachFit: Sendable {
     /// Level the probe is closing on (its effective air), Celsius.
     var levelCelsius: Double
-    /// How far the fitted curve is below that level at `now`, Celsius.
+    /// How far the first mode keeps the fitted curve below that level at `now`, Celsius.
     var gapCelsius: Double
-    /// Time constant of the approach, seconds.
+    /// The second mode's share of the gap at `now`, Celsius (0 when only one mode was fitted).
+    var secondGapCelsius = 0.0
+    /// Time constant of the approach (first mode), seconds.
     var tauSeconds: Double
+    /// How many times faster the second mode decays than the first.
+    var secondRateRatio = 1.0
     /// RMS residual of the fit, Celsius.
     var rmsCelsius: Double
 
+    /// The fitted curve `seconds` after `now`, Celsius.
+    func celsius(afterSeconds x: Double) -> Double {
+        levelCelsius - gapCelsius * exp(-x / tauSeconds) - secondGapCelsius * exp(-secondRateRatio * x / tauSeconds)
+    }
+
     /// Seconds after `now` until the curve reaches `celsius` (nil: it never does).
-    func secondsUntil(_ celsius: Double) -> Double? {
-        guard levelCelsius > celsius, gapCelsius > 0 else { return nil }
-        return max(0, tauSeconds * log(gapCelsius / (levelCelsius - celsius)))
+    func secondsUntil(_ target: Double) -> Double? {
+        guard levelCelsius > target, gapCelsius > 0 else { return nil }
+        if secondGapCelsius == 0 { return max(0, tauSeconds * log(gapCelsius / (levelCelsius - target))) }
+        if celsius(afterSeconds: 0) >= target { return 0 }
+        var lo = 0.0, hi = tauSeconds
+        while celsius(afterSeconds: hi) < target {
+            lo = hi
+            hi *= 2
+            if hi > 1000 * tauSeconds { return nil }
+        }
+        for _ in 0..<50 {
+            let mid = 0.5 * (lo + hi)
+            if celsius(afterSeconds: mid) >= target { hi = mid } else { lo = mid }
+        }
+        return hi
     }
 
     /// Ratio between neighbouring time constants tried.
@@ -32,10 +55,14 @@ struct ApproachFit: Sendable {
     /// At most this many averaged points are fitted (bounded cost however long the window).
     static let maximumPoints = 48
 
-    /// Fits the curve to `(seconds, celsius)` points in time order, `now` being the newest time.
-    /// Nil with fewer than 10 points or when the best time constant is at an end of the grid
-    /// (the window shows no curvature it can read, or only noise).
-    static func fit(seconds: [Double], celsius: [Double], now: Double) -> ApproachFit? {
+    /// Fits the curve to `(seconds, celsius)` points in time order, `now` being the newest time:
+    /// the first mode alone, or with `secondRateRatio` the first two, the second decaying that many
+    /// times faster (the ratio of the squared roots of the shape's Biot equation). Nil with fewer
+    /// than 10 points or when the best time constant is at an end of the grid (the window shows no
+    /// curvature it can read, or only noise).
+    static func fit(seconds: [Double], celsius: [Double], now: Double, secondRateRatio: Double? = nil)
+        -> ApproachFit?
+    {
         guard seconds.count >= 10, seconds.count == celsius.count, let start = seconds.first else { return nil }
         // Average runs of consecutive points down to `maximumPoints`.
         let group = (seconds.count + maximumPoints - 1) / maximumPoints
@@ -53,21 +80,32 @@ struct ApproachFit: Sendable {
         let yMean = ys.reduce(0, +) / n
         var syy = 0.0
         for y in ys { syy += (y - yMean) * (y - yMean) }
-        // For a fixed tau the curve is linear in (level, amplitude): y = level - amplitude * e(t),
-        // e(t) = exp(-(t - start) / tau) in (0, 1]. Residual sum of squares of that line.
-        func solve(_ tau: Double) -> (sse: Double, level: Double, amplitude: Double) {
-            var se = 0.0
-            var es = [Double](repeating: 0, count: ts.count)
-            for k in 0..<ts.count { es[k] = exp(-ts[k] / tau); se += es[k] }
-            let eMean = se / n
-            var see = 0.0, sey = 0.0
+        let k2 = secondRateRatio ?? 0
+        var e1 = [Double](repeating: 0, count: ts.count), e2 = e1
+        // For a fixed tau the curve is linear in the level and the modes' amplitudes:
+        // y = level - a1 * e1(t) - a2 * e2(t), e(t) = exp(-rate * (t - start)) in (0, 1].
+        // Least squares on the centred columns; returns the residual sum of squares.
+        func solve(_ tau: Double) -> (sse: Double, level: Double, a1: Double, a2: Double) {
+            var m1 = 0.0, m2 = 0.0
             for k in 0..<ts.count {
-                let de = es[k] - eMean
-                see += de * de; sey += de * (ys[k] - yMean)
+                e1[k] = exp(-ts[k] / tau); m1 += e1[k]
+                if k2 > 0 { e2[k] = exp(-k2 * ts[k] / tau); m2 += e2[k] }
             }
-            guard see > 1e-12 else { return (.infinity, 0, 0) }
-            let slope = sey / see
-            return (max(0, syy - slope * sey), yMean - slope * eMean, -slope)
+            m1 /= n; m2 /= n
+            var s11 = 0.0, s12 = 0.0, s22 = 0.0, s1y = 0.0, s2y = 0.0
+            for k in 0..<ts.count {
+                let d1 = e1[k] - m1, d2 = e2[k] - m2, dy = ys[k] - yMean
+                s11 += d1 * d1; s12 += d1 * d2; s22 += d2 * d2; s1y += d1 * dy; s2y += d2 * dy
+            }
+            if k2 <= 0 {
+                guard s11 > 1e-12 else { return (.infinity, 0, 0, 0) }
+                let b1 = s1y / s11
+                return (max(0, syy - b1 * s1y), yMean - b1 * m1, -b1, 0)
+            }
+            let det = s11 * s22 - s12 * s12
+            guard det > 1e-12 * s11 * s22, s11 > 1e-12 else { return (.infinity, 0, 0, 0) }
+            let b1 = (s22 * s1y - s12 * s2y) / det, b2 = (s11 * s2y - s12 * s1y) / det
+            return (max(0, syy - b1 * s1y - b2 * s2y), yMean - b1 * m1 - b2 * m2, -b1, -b2)
         }
         let grid = tauGridSeconds
         var bestIndex = 0
@@ -85,7 +123,8 @@ struct ApproachFit: Sendable {
         let s = solve(tau)
         let span = now - start
         return ApproachFit(
-            levelCelsius: s.level, gapCelsius: s.amplitude * exp(-span / tau), tauSeconds: tau,
-            rmsCelsius: (s.sse / max(1, n - 3)).squareRoot())
+            levelCelsius: s.level, gapCelsius: s.a1 * exp(-span / tau),
+            secondGapCelsius: k2 > 0 ? s.a2 * exp(-k2 * span / tau) : 0, tauSeconds: tau,
+            secondRateRatio: k2 > 0 ? k2 : 1, rmsCelsius: (s.sse / max(1, n - (k2 > 0 ? 4 : 3))).squareRoot())
     }
 }

@@ -202,30 +202,66 @@ extension ETAEstimator {
         return ws / (wc + ws)
     }
 
-    /// Late in a cook, weighs the finish in log time with the first conduction mode fitted to the
-    /// recent window (`ApproachFit`): fully while what it says is left is short against the
-    /// window, not at all once it is long (see `approachHorizonFull`). Returns its weight when it
-    /// blended.
+    /// Late in a cook, weighs the finish in log time with the approach fitted to the recent window
+    /// alone (`ApproachFit`): each fit fully while what it says is left is short against its
+    /// window, not at all once it is long (see `approachHorizonFull`).
+    ///
+    /// Two fits, the shorter one winning where both apply: the first two conduction modes over the
+    /// last `approachTwoModesWindowFraction` of the cook, the second decaying faster by the ratio
+    /// the fitted Biot number and the cut's shape give (by 75 % of the way the second mode still
+    /// bends the curve, and the first mode alone read it as closing early); then the first mode
+    /// alone over the last `approachWindowFraction`, which has less to fit near the end. Not the
+    /// two-mode fit for cuts that stall (after the plateau the evaporative creep bends the curve,
+    /// not a second mode) nor in a bath (the measured bath is the level, and the finish hangs on
+    /// its last tenths of a degree). Returns the approach's total weight when it blended.
     func blendWithApproach(_ forecast: inout Forecast, _ step: LadderStep) -> Double? {
         let now = step.now, T = step.probeCelsius, air = step.airCelsius
         let cfg = configuration
-        var start = now - max(600, cfg.approachWindowFraction * (now - step.origin))
-        if let end = stallEndSeconds { start = max(start, end) }
+        let full = cfg.approachHorizonFull, none = cfg.approachHorizonNone
         guard forecast.phase != .warming, forecast.finishSeconds.isFinite, forecast.finishSeconds > now,
-            T < goalCelsius, now - start >= 600
+            T < goalCelsius
         else { return nil }
-        let series = buffer.probeSeries(since: start)
-        guard let fit = ApproachFit.fit(seconds: series.seconds, celsius: series.celsius, now: now),
-            fit.levelCelsius > goalCelsius + 0.5,
-            !fitter.hasMeasuredAmbient || fit.levelCelsius - T >= cfg.approachMinimumAirShare * (air - T),
-            let left = fit.secondsUntil(goalCelsius)
-        else { return nil }
-        let reach = left / (now - start)
-        let w = min(1, max(0, (cfg.approachHorizonNone - reach) / (cfg.approachHorizonNone - cfg.approachHorizonFull)))
-        guard w > 0 else { return nil }
+        let modes = ConductionModes(shape: fitter.configuration.shape, tauSeconds: 1, biot: step.best.biot, count: 2)
+        // Heating started at the beginning of the cook, or afresh at the end of a plateau.
+        let heatingStart = stallEndSeconds ?? step.origin
+        // What is left by the curve fitted over `fraction` of the cook, and its weight. The window
+        // never reaches into the start of the heating, where faster modes than those fitted are
+        // still alive: it keeps to the last half of it with one mode, the last two thirds with two
+        // (on 13-26 minute synthetic cooks, two-mode fits reaching back to the start finished 18-26 %
+        // of the time left early).
+        func approach(fraction: Double, secondRateRatio: Double?) -> (left: Double, w: Double)? {
+            let start = max(now - max(600, fraction * (now - step.origin)), heatingStart)
+            let latest = secondRateRatio == nil ? 0.5 : 2.0 / 3
+            guard now - start >= 600, now - start <= latest * (now - heatingStart) else { return nil }
+            let series = buffer.probeSeries(since: start)
+            guard
+                let fit = ApproachFit.fit(
+                    seconds: series.seconds, celsius: series.celsius, now: now, secondRateRatio: secondRateRatio),
+                fit.levelCelsius > goalCelsius + 0.5,
+                !fitter.hasMeasuredAmbient || fit.levelCelsius - T >= cfg.approachMinimumAirShare * (air - T),
+                let left = fit.secondsUntil(goalCelsius)
+            else { return nil }
+            let reach = left / (now - start)
+            let w = min(1, max(0, (none - reach) / (none - full)))
+            return w > 0 ? (max(30, left), w) : nil
+        }
         let conduction = forecast.finishSeconds - now
-        let blended = exp(w * log(max(30, left)) + (1 - w) * log(conduction))
-        forecast.scaleRemaining(by: blended / conduction, now: now)
-        return w
+        var logLeft = log(conduction)
+        var weight = 0.0
+        if !prior.stalls, !(fitter.hasMeasuredAmbient && isBath(airCelsius: air)) {
+            if let two = approach(
+                fraction: cfg.approachTwoModesWindowFraction, secondRateRatio: modes.rates[1] / modes.rates[0])
+            {
+                logLeft = two.w * log(two.left) + (1 - two.w) * logLeft
+                weight = two.w
+            }
+        }
+        if let one = approach(fraction: cfg.approachWindowFraction, secondRateRatio: nil) {
+            logLeft = one.w * log(one.left) + (1 - one.w) * logLeft
+            weight = one.w + (1 - one.w) * weight
+        }
+        guard weight > 0 else { return nil }
+        forecast.scaleRemaining(by: exp(logLeft) / conduction, now: now)
+        return weight
     }
 }

@@ -101,6 +101,10 @@ public final class ETAEstimator {
         /// Window of the late-approach fit (`ApproachFit`) as a fraction of the time since the
         /// start (at least 10 minutes, never reaching back onto a plateau).
         public var approachWindowFraction = 0.2
+        /// Window of the two-mode late-approach fit, as a fraction of the time since the start
+        /// (see `blendWithApproach`). Pooled suites @75 0.051 -> 0.045 (seed 7 0.048 -> 0.027),
+        /// real cooks @75 0.244 -> 0.220; 0.25 and 0.5 did less.
+        public var approachTwoModesWindowFraction = 0.35
         /// The late-approach fit takes over the finish fully while what it says is left is at
         /// most this fraction of its window, and not at all from `approachHorizonNone` on
         /// (weighed in log time between).
