@@ -22,8 +22,6 @@ struct ApproachFit: Sendable {
     var tauSeconds: Double
     /// How many times faster the second mode decays than the first.
     var secondRateRatio = 1.0
-    /// RMS residual of the fit, Celsius.
-    var rmsCelsius: Double
 
     /// The fitted curve `seconds` after `now`, Celsius.
     func celsius(afterSeconds x: Double) -> Double {
@@ -125,6 +123,6 @@ struct ApproachFit: Sendable {
         return ApproachFit(
             levelCelsius: s.level, gapCelsius: s.a1 * exp(-span / tau),
             secondGapCelsius: k2 > 0 ? s.a2 * exp(-k2 * span / tau) : 0, tauSeconds: tau,
-            secondRateRatio: k2 > 0 ? k2 : 1, rmsCelsius: (s.sse / max(1, n - (k2 > 0 ? 4 : 3))).squareRoot())
+            secondRateRatio: k2 > 0 ? k2 : 1)
     }
 }

@@ -221,7 +221,6 @@ extension ETAEstimator {
         guard forecast.phase != .warming, forecast.finishSeconds.isFinite, forecast.finishSeconds > now,
             T < goalCelsius
         else { return nil }
-        let modes = ConductionModes(shape: fitter.configuration.shape, tauSeconds: 1, biot: step.best.biot, count: 2)
         // Heating started at the beginning of the cook, or afresh at the end of a plateau.
         let heatingStart = stallEndSeconds ?? step.origin
         // What is left by the curve fitted over `fraction` of the cook, and its weight. The window
@@ -249,6 +248,8 @@ extension ETAEstimator {
         var logLeft = log(conduction)
         var weight = 0.0
         if !prior.stalls, !(fitter.hasMeasuredAmbient && isBath(airCelsius: air)) {
+            let modes = ConductionModes(
+                shape: fitter.configuration.shape, tauSeconds: 1, biot: step.best.biot, count: 2)
             if let two = approach(
                 fraction: cfg.approachTwoModesWindowFraction, secondRateRatio: modes.rates[1] / modes.rates[0])
             {

@@ -10,9 +10,9 @@ import Foundation
 /// driven by the measured air (or, without a sensor, by an assumed constant air whose level is
 /// fitted) -> the recent slope -> the cut's prior; where the physics is weak (no air sensor, air
 /// close to the target, after a plateau) it is blended with the recent slope by how well each
-/// forecast the last horizon. Late in a cook the finish is weighed with the first conduction mode
-/// fitted to the recent window alone (`ApproachFit`). A plateau in the stall band switches to the stall model
-/// (remaining plateau and plateau-to-finish time from past cooks of the cut, blended with
+/// forecast the last horizon. Late in a cook the finish is weighed with the slowest conduction
+/// modes fitted to the recent window alone (`ApproachFit`). A plateau in the stall band switches
+/// to the stall model (remaining plateau and plateau-to-finish time from past cooks of the cut, blended with
 /// conduction from the plateau temperature). `NewtonFitter` (LAPACK, recent window) is kept as a
 /// tested building block but is not on the live ladder: in backtests it was worse than the prior
 /// rung on the near-asymptote cases it would serve.
@@ -98,12 +98,13 @@ public final class ETAEstimator {
         /// After a plateau, the restarted fit takes over from the plateau's last finish over this
         /// long, seconds (see `handOffFromPlateau`).
         public var afterStallHandOffSeconds = 1200.0
-        /// Window of the late-approach fit (`ApproachFit`) as a fraction of the time since the
-        /// start (at least 10 minutes, never reaching back onto a plateau).
+        /// Window of the one-mode late-approach fit (`ApproachFit`, see `blendWithApproach`) as a
+        /// fraction of the time since the start: at least 10 minutes, never back onto a plateau
+        /// or into the first half of the heating.
         public var approachWindowFraction = 0.2
         /// Window of the two-mode late-approach fit, as a fraction of the time since the start
-        /// (see `blendWithApproach`). Pooled suites @75 0.051 -> 0.045 (seed 7 0.048 -> 0.027),
-        /// real cooks @75 0.244 -> 0.220; 0.25 and 0.5 did less.
+        /// (never into the first third of the heating). Pooled suites @75 0.051 -> 0.045 (seed 7
+        /// 0.048 -> 0.027), leave-one-out real cooks @75 0.246 -> 0.232; 0.25 and 0.5 did less.
         public var approachTwoModesWindowFraction = 0.35
         /// The late-approach fit takes over the finish fully while what it says is left is at
         /// most this fraction of its window, and not at all from `approachHorizonNone` on
