@@ -12,10 +12,10 @@ import Foundation
 /// close to the target, after a plateau) it is blended with the recent slope by how well each
 /// forecast the last horizon. Late in a cook the finish is weighed with the slowest conduction
 /// modes fitted to the recent window alone (`ApproachFit`). A plateau in the stall band switches
-/// to the stall model (remaining plateau and plateau-to-finish time from past cooks of the cut, blended with
-/// conduction from the plateau temperature). `NewtonFitter` (LAPACK, recent window) is kept as a
-/// tested building block but is not on the live ladder: in backtests it was worse than the prior
-/// rung on the near-asymptote cases it would serve.
+/// to the stall model (remaining plateau and plateau-to-finish time from past cooks of the cut,
+/// blended with conduction from the plateau temperature). `NewtonFitter` (LAPACK, recent window)
+/// is kept as a tested building block but is not on the live ladder: in backtests it was worse
+/// than the prior rung on the near-asymptote cases it would serve.
 ///
 /// ```swift
 /// let est = ETAEstimator(targetCelsius: 95, prior: FitPrior.resolve(cut: brisket, priors: learned))
