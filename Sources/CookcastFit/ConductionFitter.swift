@@ -63,10 +63,15 @@ public final class ConductionFitter {
         public var offsetGapFraction = 0.15
         /// Prior mean of the offset with a measured air, as a fraction of the air-to-target gap
         /// (negative: a wet surface makes the meat see a cooler air). Without it the young fit
-        /// starts from a dry surface and predicts early; a water bath (gap of a degree or two)
-        /// gets almost nothing, as it should. 0.05-0.15 all helped both the simulator suite and
-        /// the leave-one-out real cooks; the data overrule it through the 15 % spread above.
+        /// starts from a dry surface and predicts early. 0.05-0.15 all helped both the simulator
+        /// suite and the leave-one-out real cooks; the data overrule it through the 15 % spread
+        /// above. Not in a bath (see `bathGapCelsius`): meat sealed in a bag under water does not
+        /// evaporate, and there the finish hangs on the last tenths of a degree.
         public var offsetPriorGapFraction = 0.1
+        /// The measured air counts as a water bath when it is this close to the target, Celsius (the
+        /// estimator sets its own `bathGapCelsius` here): the Biot prior then takes a bath's surface
+        /// coefficient, and the offset prior has no evaporation in it.
+        public var bathGapCelsius = 3.0
         /// Smallest standard deviation of the offset with a measured air, Celsius.
         public var offsetFloorCelsius = 0.25
         /// Prior standard deviation of the ambient without a sensor, Celsius.
@@ -92,6 +97,7 @@ public final class ConductionFitter {
             a.shape == b.shape && a.taus == b.taus && a.biots == b.biots && a.radii == b.radii
                 && a.memoryFraction == b.memoryFraction && a.logTauPrior?.mean == b.logTauPrior?.mean
                 && a.logTauPrior?.sd == b.logTauPrior?.sd && a.biotPrior == b.biotPrior
+                && a.bathGapCelsius == b.bathGapCelsius
         }
         public func hash(into h: inout Hasher) { h.combine(shape); h.combine(taus) }
     }
@@ -103,9 +109,6 @@ public final class ConductionFitter {
         public var airWattsPerSquareMetreKelvin = 18.0
         /// Surface heat-transfer coefficient in a stirred water bath, W/m^2K (150-400).
         public var bathWattsPerSquareMetreKelvin = 250.0
-        /// The air counts as a bath when it is this close to the target, Celsius (the estimator sets
-        /// its own `bathGapCelsius` here).
-        public var bathGapCelsius = 3.0
         /// Thermal diffusivity of meat, m^2/s (1.2-1.5e-7).
         public var diffusivitySquareMetresPerSecond = 1.35e-7
         /// Thermal conductivity of meat, W/mK (0.42-0.50).
@@ -358,7 +361,8 @@ public final class ConductionFitter {
         }
         let r2 = n2 / (sd * sd)
         let m1 = firstProbeCelsius ?? 0
-        let m2 = hasMeasuredAmbient ? -(offsetScaleCelsius ?? 0) * cfg.offsetPriorGapFraction : 0
+        let bath = hasMeasuredAmbient && (offsetScaleCelsius ?? .infinity) < cfg.bathGapCelsius
+        let m2 = hasMeasuredAmbient && !bath ? -(offsetScaleCelsius ?? 0) * cfg.offsetPriorGapFraction : 0
         let a11 = stats[s] + r1, a12 = stats[s + 1], a22 = stats[s + 2] + r2
         let b1 = stats[s + 3] + r1 * m1, b2 = stats[s + 4] + r2 * m2
         let det = a11 * a22 - a12 * a12
@@ -370,8 +374,7 @@ public final class ConductionFitter {
         // cost = Szz + r1 m1^2 + r2 m2^2 - theta . b   (normal equations hold)
         var cost = stats[s + 5] + r1 * m1 * m1 + r2 * m2 * m2 - (t0 * b1 + d * b2)
         cost += n2 * tauPenalty[c]
-        if let bp = cfg.biotPrior, hasMeasuredAmbient {
-            let bath = (offsetScaleCelsius ?? .infinity) < bp.bathGapCelsius
+        if cfg.biotPrior != nil, hasMeasuredAmbient {
             cost += n2 * (bath ? biotPenaltyBath[c] : biotPenaltyAir[c])
         }
         // model at the last fitted point

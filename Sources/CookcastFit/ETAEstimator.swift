@@ -72,7 +72,8 @@ public final class ETAEstimator {
         /// One rule for everything that treats a bath differently: no slope blend (the curve is the
         /// textbook conduction solution and a straight line through its flattening end only pulls
         /// the finish early), the bath surface coefficient in the Biot prior (5 C there before was
-        /// no better), the bath rung of the ladder and a 20-minute reading of the bath's level.
+        /// no better), no evaporation in the offset prior, the bath rung of the ladder and a
+        /// 20-minute reading of the bath's level.
         public var bathGapCelsius = 3.0
         /// A stalling cut's probe is creeping towards its plateau once within this of the cut's
         /// plateau temperature, Celsius; heading for the plateau, the time spent since counts as
@@ -178,7 +179,7 @@ public final class ETAEstimator {
         var fc = configuration.fitter
         fc.shape = shape ?? BodyShape.forCut(prior.cut)
         fc.logTauPrior = (prior.logTauMean, prior.logTauSD)
-        fc.biotPrior?.bathGapCelsius = configuration.bathGapCelsius
+        fc.bathGapCelsius = configuration.bathGapCelsius
         fitter = ConductionFitter(configuration: fc, assumedAmbientCelsius: prior.ambientCelsius)
         current = Estimate(
             elapsedSeconds: 0, finishSeconds: nil, finishLowSeconds: nil, finishHighSeconds: nil,
