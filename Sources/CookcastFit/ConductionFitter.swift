@@ -72,8 +72,18 @@ public final class ConductionFitter {
         /// estimator sets its own `bathGapCelsius` here): the Biot prior then takes a bath's surface
         /// coefficient, and the offset prior has no evaporation in it.
         public var bathGapCelsius = 3.0
-        /// Smallest standard deviation of the offset with a measured air, Celsius.
-        public var offsetFloorCelsius = 0.25
+        /// Smallest standard deviation of the offset with a measured air, Celsius, for a probe that
+        /// reads in tenths. A bath is held to a tenth of a degree or better, and a young fit trades
+        /// a slightly short `tau` for a bath a few tenths too cool, which near the asymptote makes
+        /// the finish late: from 0.25 to 0.1, simulated sous vide went from 0.04-0.15 late at half
+        /// time to within 0.06 (pooled suites 7/11/13 @50 0.054 -> 0.050, @75 0.045 -> 0.042;
+        /// holdout seed 21 @50 0.071 -> 0.058).
+        public var offsetFloorCelsius = 0.1
+        /// A probe that reads in whole degrees cannot pin the air level more finely than about half
+        /// its step: the floor is at least this fraction of `readingStepCelsius` (0.25 C for whole
+        /// Fahrenheit, the floor all probes had before; the real whole-Fahrenheit T-bone's answer
+        /// swings either way for floors from 0.1 to 0.45 C, so no value is measured better there).
+        public var offsetFloorPerReadingStep = 0.45
         /// Prior standard deviation of the ambient without a sensor, Celsius.
         public var offsetSigmaAssumed = 50.0
         /// Prior on log(tau): mean and standard deviation (nil: flat).
@@ -174,6 +184,9 @@ public final class ConductionFitter {
     public var assumedAmbientCelsius: Double
     /// Air-minus-target gap that scales the offset prior (nil: the fixed prior).
     public var offsetScaleCelsius: Double?
+    /// Step of the probe's readings, Celsius (0: fine-grained); it widens the offset's smallest
+    /// standard deviation (`Configuration.offsetFloorPerReadingStep`).
+    public var readingStepCelsius = 0.0
     /// Whether any measured ambient has been seen.
     public private(set) var hasMeasuredAmbient = false
 
@@ -357,7 +370,8 @@ public final class ConductionFitter {
         var sd = hasMeasuredAmbient ? cfg.offsetSigmaMeasured : cfg.offsetSigmaAssumed
         if hasMeasuredAmbient, let gap = offsetScaleCelsius {
             // A bath a degree above the target pins the offset far tighter than a 150 C oven.
-            sd = min(sd, max(cfg.offsetFloorCelsius, cfg.offsetGapFraction * gap))
+            let floor = max(cfg.offsetFloorCelsius, cfg.offsetFloorPerReadingStep * readingStepCelsius)
+            sd = min(sd, max(floor, cfg.offsetGapFraction * gap))
         }
         let r2 = n2 / (sd * sd)
         let m1 = firstProbeCelsius ?? 0
