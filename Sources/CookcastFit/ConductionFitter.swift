@@ -65,13 +65,9 @@ public final class ConductionFitter {
         /// (negative: a wet surface makes the meat see a cooler air). Without it the young fit
         /// starts from a dry surface and predicts early. 0.05-0.15 all helped both the simulator
         /// suite and the leave-one-out real cooks; the data overrule it through the 15 % spread
-        /// above. Not in a bath (see `bathGapCelsius`): meat sealed in a bag under water does not
+        /// above. Not in a bath (see `inBath`): meat sealed in a bag under water does not
         /// evaporate, and there the finish hangs on the last tenths of a degree.
         public var offsetPriorGapFraction = 0.1
-        /// The measured air counts as a water bath when it is this close to the target, Celsius (the
-        /// estimator sets its own `bathGapCelsius` here): the Biot prior then takes a bath's surface
-        /// coefficient, and the offset prior has no evaporation in it.
-        public var bathGapCelsius = 3.0
         /// Smallest standard deviation of the offset with a measured air, Celsius, for a probe that
         /// reads in tenths. A bath is held to a tenth of a degree or better, and a young fit trades
         /// a slightly short `tau` for a bath a few tenths too cool, which near the asymptote makes
@@ -107,7 +103,6 @@ public final class ConductionFitter {
             a.shape == b.shape && a.taus == b.taus && a.biots == b.biots && a.radii == b.radii
                 && a.memoryFraction == b.memoryFraction && a.logTauPrior?.mean == b.logTauPrior?.mean
                 && a.logTauPrior?.sd == b.logTauPrior?.sd && a.biotPrior == b.biotPrior
-                && a.bathGapCelsius == b.bathGapCelsius
         }
         public func hash(into h: inout Hasher) { h.combine(shape); h.combine(taus) }
     }
@@ -187,6 +182,10 @@ public final class ConductionFitter {
     /// Step of the probe's readings, Celsius (0: fine-grained); it widens the offset's smallest
     /// standard deviation (`Configuration.offsetFloorPerReadingStep`).
     public var readingStepCelsius = 0.0
+    /// Whether the measured air is a water bath, as the estimator judges it
+    /// (`ETAEstimator.Configuration.bathGapCelsius`): the Biot prior then takes a bath's surface
+    /// coefficient, and the offset prior has no evaporation in it.
+    public var inBath = false
     /// Whether any measured ambient has been seen.
     public private(set) var hasMeasuredAmbient = false
 
@@ -375,7 +374,7 @@ public final class ConductionFitter {
         }
         let r2 = n2 / (sd * sd)
         let m1 = firstProbeCelsius ?? 0
-        let bath = hasMeasuredAmbient && (offsetScaleCelsius ?? .infinity) < cfg.bathGapCelsius
+        let bath = hasMeasuredAmbient && inBath
         let m2 = hasMeasuredAmbient && !bath ? -(offsetScaleCelsius ?? 0) * cfg.offsetPriorGapFraction : 0
         let a11 = stats[s] + r1, a12 = stats[s + 1], a22 = stats[s + 2] + r2
         let b1 = stats[s + 3] + r1 * m1, b2 = stats[s + 4] + r2 * m2

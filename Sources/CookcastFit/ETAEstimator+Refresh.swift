@@ -28,6 +28,7 @@ extension ETAEstimator {
         let air = airForForecast(now: now)
         params["air_c"] = air
         fitter.offsetScaleCelsius = abs(air - targetCelsius)
+        fitter.inBath = isBath(airCelsius: air)
         fitter.readingStepCelsius = resolution.step?.celsius ?? 0
         if fitter.count < configuration.minimumPoints {
             if afterStall, current.finishSeconds != nil {

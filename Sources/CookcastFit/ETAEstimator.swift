@@ -68,12 +68,13 @@ public final class ETAEstimator {
         /// interquartile ranges, if more) are a lid or door opened (or a sensor glitch), not the
         /// level the meat will cook at, Celsius.
         public var lidDipCelsius = 10.0
-        /// Measured air less than this far above the target is a controlled water bath, Celsius.
-        /// One rule for everything that treats a bath differently: no slope blend (the curve is the
-        /// textbook conduction solution and a straight line through its flattening end only pulls
-        /// the finish early), the bath surface coefficient in the Biot prior (5 C there before was
-        /// no better), no evaporation in the offset prior, the bath rung of the ladder and a
-        /// 20-minute reading of the bath's level.
+        /// Measured air less than this far from the target is a controlled water bath, Celsius (air
+        /// further below the target is a cold or dying pit, not a bath). One rule for everything
+        /// that treats a bath differently, the conduction fitter included (`inBath`): no slope
+        /// blend (the curve is the textbook conduction solution and a straight line through its
+        /// flattening end only pulls the finish early), the bath surface coefficient in the Biot
+        /// prior (5 C there before was no better), no evaporation in the offset prior, the bath
+        /// rung of the ladder and a 20-minute reading of the bath's level.
         public var bathGapCelsius = 3.0
         /// A stalling cut's probe is creeping towards its plateau once within this of the cut's
         /// plateau temperature, Celsius; heading for the plateau, the time spent since counts as
@@ -179,7 +180,6 @@ public final class ETAEstimator {
         var fc = configuration.fitter
         fc.shape = shape ?? BodyShape.forCut(prior.cut)
         fc.logTauPrior = (prior.logTauMean, prior.logTauSD)
-        fc.bathGapCelsius = configuration.bathGapCelsius
         fitter = ConductionFitter(configuration: fc, assumedAmbientCelsius: prior.ambientCelsius)
         current = Estimate(
             elapsedSeconds: 0, finishSeconds: nil, finishLowSeconds: nil, finishHighSeconds: nil,
@@ -338,7 +338,7 @@ public final class ETAEstimator {
     }
 
     /// Whether air at `airCelsius` is a controlled water bath (`Configuration.bathGapCelsius`).
-    func isBath(airCelsius: Double) -> Bool { airCelsius - targetCelsius < configuration.bathGapCelsius }
+    func isBath(airCelsius: Double) -> Bool { abs(airCelsius - targetCelsius) < configuration.bathGapCelsius }
 
     /// What past cooks of the cut took, less the time this cook has run: seconds, may be negative.
     func usualRemainingSeconds(now: Double) -> Double {
@@ -362,7 +362,7 @@ public final class ETAEstimator {
             return max(short, prior.ambientCelsius)
         }
         if short < targetCelsius + 10, let long = buffer.meanAmbient(since: now - 14400) {
-            // A bath (less than `bathGapCelsius` above the target) holds its level: read it
+            // A bath (less than `bathGapCelsius` from the target) holds its level: read it
             // over 20 minutes whatever the cook's age, so a controller's cycling and whole-degree
             // flicker (52.2 / 52.8 C) do not move an asymptote half a degree from the target.
             if isBath(airCelsius: short), let steady = buffer.meanAmbient(since: now - 1200)

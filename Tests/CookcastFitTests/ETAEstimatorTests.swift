@@ -264,6 +264,22 @@ struct SyntheticCook {
         }
     }
 
+    /// A bath is air within 3 C of the target on either side; a pit that sagged well under the
+    /// target is not one, for the estimator or for the fitter it hands the verdict to.
+    @Test func aBathIsAirCloseToTheTargetNotAPitBelowIt() {
+        let est = ETAEstimator(targetCelsius: 56.5)
+        #expect(est.isBath(airCelsius: 57))
+        #expect(est.isBath(airCelsius: 55))
+        #expect(!est.isBath(airCelsius: 45))
+        #expect(!est.isBath(airCelsius: 110))
+        var t = 0.0
+        while t <= 1800 {
+            est.update(Reading(elapsedSeconds: t, probeCelsius: 20 + 10 * t / 1800, ambientCelsius: 45))
+            t += 10
+        }
+        #expect(!est.fitter.inBath)
+    }
+
     /// A bath logged in whole Fahrenheit flickers between 52.2 and 52.8 C; half an hour into the
     /// cook the level the forecast uses is its 20-minute mean, not the last few minutes' (half a
     /// degree is most of the rise left when the target is 51.7 C).

@@ -125,6 +125,7 @@ import Testing
         let oven = f.solveAll()[0].offsetCelsius
         #expect(abs(oven + 8.6) < 1e-6, "oven offset \(oven)")
         f.offsetScaleCelsius = 1
+        f.inBath = true
         let bath = f.solveAll()[0].offsetCelsius
         #expect(bath == 0, "bath offset \(bath)")
     }
