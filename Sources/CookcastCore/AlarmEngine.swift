@@ -1,11 +1,17 @@
 /// Decides when alarms fire. Pure: readings, link changes and ETAs come in with their times.
 ///
 /// Each condition fires once when it becomes true and re-arms when it clears (hysteresis for
-/// temperatures), so a cook is not buried in repeats.
+/// temperatures), so a cook is not buried in repeats. The target counts as reached on two readings
+/// in a row at or above it (one noisy reading a tenth over is not the meat done; the ETA
+/// estimator's `done` asks the same), and "ETA near" stays quiet once every probe is there.
 public struct AlarmEngine: Sendable {
     /// The thresholds in force.
     public var rules: AlarmRules
     private var firedTarget: Set<Int> = []
+    /// Channels whose previous reading was at or above the target.
+    private var atTargetBefore: Set<Int> = []
+    /// Channels that have reported a probe temperature.
+    private var probeChannels: Set<Int> = []
     private var firedETANear = false
     private var probeLostActive = false
     private var ambientOutSince: Double?
@@ -34,15 +40,19 @@ public struct AlarmEngine: Sendable {
         lastReadingSeconds = max(lastReadingSeconds ?? t, t)
         probeLostActive = false
         if let target = rules.targetCelsius, let probe = reading.probeCelsius {
-            if probe >= target, !firedTarget.contains(reading.channel) {
-                firedTarget.insert(reading.channel)
+            let channel = reading.channel
+            probeChannels.insert(channel)
+            let atTarget = probe >= target
+            if atTarget, atTargetBefore.contains(channel), !firedTarget.contains(channel) {
+                firedTarget.insert(channel)
                 fired.append(
                     Alarm(
-                        kind: .targetReached, channel: reading.channel, elapsedSeconds: t,
-                        message: "probe \(reading.channel) reached the target"))
+                        kind: .targetReached, channel: channel, elapsedSeconds: t,
+                        message: "probe \(channel) reached the target"))
             } else if probe < target - 2 {
-                firedTarget.remove(reading.channel)
+                firedTarget.remove(channel)
             }
+            if atTarget { atTargetBefore.insert(channel) } else { atTargetBefore.remove(channel) }
         }
         if let ambient = reading.ambientCelsius {
             baseline.add(celsius: ambient, atSeconds: t)
@@ -94,6 +104,8 @@ public struct AlarmEngine: Sendable {
     /// Feeds the current predicted remaining time in seconds; returns `etaNear` when it first drops low.
     public mutating func observeRemaining(seconds remaining: Double?, atSeconds elapsedSeconds: Double) -> [Alarm] {
         guard let remaining, remaining.isFinite else { return [] }
+        // Every probe is at its target: "minutes to the target" would contradict that alarm.
+        if !probeChannels.isEmpty, probeChannels.isSubset(of: firedTarget) { return [] }
         if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear {
             firedETANear = true
             return [

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import CookcastCore
+
+/// What the cook hears: each alarm once when its condition starts, again only after it cleared.
+@Suite struct AlarmEngineTests {
+    /// Feeds probe readings one second apart on `channel`; returns the kinds that fired.
+    static func feed(
+        _ engine: inout AlarmEngine, probes: [Double], channel: Int = 1, from start: Double = 0,
+        ambient: Double? = nil
+    ) -> [(t: Double, kind: Alarm.Kind)] {
+        var fired: [(Double, Alarm.Kind)] = []
+        for (i, p) in probes.enumerated() {
+            let t = start + Double(i)
+            let r = Reading(channel: channel, elapsedSeconds: t, probeCelsius: p, ambientCelsius: ambient)
+            fired += engine.observe(r).map { (t, $0.kind) }
+        }
+        return fired
+    }
+
+    @Test func oneNoisyReadingAtTheTargetIsNotTheMeatDone() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 56.5))
+        // 56.3-56.4 with a single 56.5 among them (a probe's noise a tenth over), then the meat
+        // really gets there.
+        let fired = Self.feed(&engine, probes: [56.3, 56.4, 56.5, 56.4, 56.4, 56.5, 56.6, 56.6])
+        #expect(fired.map(\.kind) == [.targetReached])
+        #expect(fired.first?.t == 6)
+    }
+
+    @Test func targetFiresOnceAndReArmsOnlyAfterTheProbeFellWellBelow() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        var kinds = Self.feed(&engine, probes: [72, 73, 74, 75, 74.5, 73.9, 74.2, 74.8]).map(\.kind)
+        #expect(kinds == [.targetReached])
+        // Probe pulled and re-inserted: it reads 60 C, then climbs past the target again.
+        kinds = Self.feed(&engine, probes: [60, 65, 70, 74, 75], from: 100).map(\.kind)
+        #expect(kinds == [.targetReached])
+    }
+
+    @Test func etaNearFiresOnceAndNotAfterEveryProbeReachedTheTarget() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        _ = Self.feed(&engine, probes: [60, 61])
+        #expect(engine.observeRemaining(seconds: 1800, atSeconds: 10).isEmpty)
+        #expect(engine.observeRemaining(seconds: 590, atSeconds: 20).map(\.kind) == [.etaNear])
+        #expect(engine.observeRemaining(seconds: 500, atSeconds: 30).isEmpty)
+        // The ETA jumps back out (a lid left open), then closes in again: it may warn again.
+        #expect(engine.observeRemaining(seconds: 1500, atSeconds: 40).isEmpty)
+        #expect(engine.observeRemaining(seconds: 580, atSeconds: 50).map(\.kind) == [.etaNear])
+        _ = engine.observeRemaining(seconds: 1500, atSeconds: 60)
+        // The meat is done; a late estimate of "5 minutes left" is not news.
+        #expect(Self.feed(&engine, probes: [74, 74.2], from: 70).map(\.kind) == [.targetReached])
+        #expect(engine.observeRemaining(seconds: 300, atSeconds: 80).isEmpty)
+    }
+
+    @Test func etaNearStillWarnsWhileAnotherProbeIsCooking() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        #expect(Self.feed(&engine, probes: [74, 74.5], channel: 1).map(\.kind) == [.targetReached])
+        _ = Self.feed(&engine, probes: [65, 66], channel: 2, from: 10)
+        #expect(engine.observeRemaining(seconds: 400, atSeconds: 20).map(\.kind) == [.etaNear])
+    }
+
+    @Test func probeLostAfterSilenceOnceUntilReadingsResume() {
+        var rules = AlarmRules(targetCelsius: 74)
+        rules.probeLostAfterSeconds = 60
+        var engine = AlarmEngine(rules: rules)
+        _ = Self.feed(&engine, probes: [40])
+        #expect(engine.checkSilence(atSeconds: 59).isEmpty)
+        #expect(engine.checkSilence(atSeconds: 61).map(\.kind) == [.probeLost])
+        #expect(engine.checkSilence(atSeconds: 120).isEmpty)
+        _ = Self.feed(&engine, probes: [41], from: 200)
+        #expect(engine.checkSilence(atSeconds: 261).map(\.kind) == [.probeLost])
+    }
+
+    @Test func ambientOutOfRangeOnlyWhenItStaysOutPastTheGrace() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 95, ambientRangeCelsius: 100...130))
+        var kinds: [Alarm.Kind] = []
+        // 20 min in range, a 2-minute lid dip (under the 5-minute grace), then the fire dies.
+        for t in stride(from: 0.0, to: 3600, by: 10) {
+            let ambient: Double = t < 1200 ? 115 : (t < 1320 ? 60 : (t < 1800 ? 115 : 80))
+            kinds += engine.observe(Reading(elapsedSeconds: t, probeCelsius: 50, ambientCelsius: ambient)).map(\.kind)
+        }
+        #expect(kinds == [.ambientOutOfRange])
+    }
+
+    @Test func batteryLowOnceWithHysteresis() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        var kinds: [Alarm.Kind] = []
+        for (i, b) in [20.0, 16, 14, 13, 16, 14, 25, 12].enumerated() {
+            let r = Reading(elapsedSeconds: Double(i), probeCelsius: 40, ambientCelsius: nil, batteryPercent: b)
+            kinds += engine.observe(r).map(\.kind)
+        }
+        // Fires at 14 %, not again at the flicker back to 16 / 14 %, again after a recharge to 25 %.
+        #expect(kinds == [.batteryLow, .batteryLow])
+    }
+}
