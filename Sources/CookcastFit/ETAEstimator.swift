@@ -365,7 +365,11 @@ public final class ETAEstimator {
             // A bath (less than `bathGapCelsius` from the target) holds its level: read it
             // over 20 minutes whatever the cook's age, so a controller's cycling and whole-degree
             // flicker (52.2 / 52.8 C) do not move an asymptote half a degree from the target.
-            if isBath(airCelsius: short), let steady = buffer.meanAmbient(since: now - 1200)
+            // Readings further than `bathGapCelsius` out are left out: the probe's air sensor
+            // coming up from room air in its first minute in the bath pulled a simulated steak's
+            // bath 0.6 C down for 20 minutes, under the target, and the cook showed "unreachable".
+            if isBath(airCelsius: short),
+                let steady = buffer.typicalAmbient(since: now - 1200, outlierCelsius: configuration.bathGapCelsius)
             {
                 return max(steady, long)
             }
@@ -375,11 +379,18 @@ public final class ETAEstimator {
     }
 
     /// Whether the measured air rose over the last quarter hour (mean of the last 5 minutes over
-    /// the mean of the last 15 by more than half a degree, i.e. heating by ~0.1 C/min or more).
-    /// Too short a history to tell counts as rising.
+    /// the mean of the last 15 by more than half a degree, i.e. heating by ~0.1 C/min or more);
+    /// younger cooks compare the last third of their age with the whole, from 3 minutes on. A
+    /// sensor's first readings in room air before it went into the bath are outliers, not a rise
+    /// (`GridBuffer.typicalAmbient`): counted, a bath steady at 50.6 C from its second minute was
+    /// taken for one still heating towards the cut's usual 57 C for a quarter of an hour, and the
+    /// meat for done in 20 minutes instead of 85. Younger than 3 minutes counts as rising.
     func airStillRising(now: Double) -> Bool {
-        guard let o = originSeconds, now - o >= 900 else { return true }
-        guard let recent = buffer.meanAmbient(since: now - 300), let older = buffer.meanAmbient(since: now - 900)
+        guard let o = originSeconds, now - o >= 180 else { return true }
+        let span = min(300, (now - o) / 3)
+        let dip = configuration.lidDipCelsius
+        guard let recent = buffer.typicalAmbient(since: now - span, outlierCelsius: dip),
+            let older = buffer.typicalAmbient(since: now - 3 * span, outlierCelsius: dip)
         else { return true }
         return recent - older > 0.5
     }

@@ -280,6 +280,40 @@ struct SyntheticCook {
         #expect(!est.fitter.inBath)
     }
 
+    /// The probe's air sensor reads the kitchen (22 C) for its first minute, then the bath (57 C):
+    /// those first readings are not the bath's level. Counted, they held the 20-minute bath level
+    /// under the 56.5 C target and the cook showed "unreachable" for minutes; and the steady bath
+    /// is not a pit still heating up (which takes the cut's usual air instead of the bath).
+    @Test func aSensorComingUpFromRoomAirIsNotTheBath() {
+        let modes = ConductionModes(shape: .cylinder, tauSeconds: 8_000, biot: 20, count: 40)
+        let est = ETAEstimator(targetCelsius: 56.5)
+        var t = 0.0
+        var phases: Set<EstimatePhase> = []
+        while t <= 1500 {
+            let air = t < 60 ? 22.0 : 57.0
+            let probe = 57 - (57 - 5) * (1 - modes.stepResponse(atSeconds: t))
+            est.update(Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: air))
+            if t >= 600 { phases.insert(est.estimate(atSeconds: t).phase) }
+            t += 5
+        }
+        #expect(!est.airStillRising(now: 1500))
+        let level = est.airForForecast(now: 1500)
+        #expect(abs(level - 57) < 0.05, "bath level \(level) C")
+        #expect(phases == [.predicting], "phases \(phases)")
+    }
+
+    /// A pit climbing 3 C a minute is still heating, ten minutes in as after twenty.
+    @Test func aPitStillClimbingIsRising() {
+        let est = ETAEstimator(targetCelsius: 95)
+        var t = 0.0
+        while t <= 1200 {
+            est.update(Reading(elapsedSeconds: t, probeCelsius: 5 + t / 600, ambientCelsius: 30 + 3 * t / 60))
+            if t == 600 { #expect(est.airStillRising(now: t)) }
+            t += 5
+        }
+        #expect(est.airStillRising(now: 1200))
+    }
+
     /// A bath logged in whole Fahrenheit flickers between 52.2 and 52.8 C; half an hour into the
     /// cook the level the forecast uses is its 20-minute mean, not the last few minutes' (half a
     /// degree is most of the rise left when the target is 51.7 C).
