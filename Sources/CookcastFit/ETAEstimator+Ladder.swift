@@ -103,23 +103,25 @@ extension ETAEstimator {
 
     /// Conduction says never (its effective air is at or under the target): the bath rung, the
     /// recent slope (weighed with past cooks on long extrapolations), or past cooks alone. Nil when
-    /// the target is out of reach (air at or below it is final: it cannot heat the meat past itself).
+    /// the target is out of reach (air at or below it is final: it cannot heat the meat past itself),
+    /// or while a young bath is not yet clearly above it (see `bathRecovering`).
     func levelledOffForecast(_ step: LadderStep, conduction: Forecast) -> Forecast? {
         let now = step.now, origin = step.origin, T = step.probeCelsius, air = step.airCelsius, best = step.best
         var atMeasuredAir = best
         atMeasuredAir.offsetCelsius = 0
         atMeasuredAir.lastModelCelsius -= best.offsetCelsius * (1 - fitter.lastPhi[best.index])
-        if fitter.hasMeasuredAmbient && air <= targetCelsius {
+        if fitter.hasMeasuredAmbient && (air <= targetCelsius || (bathRecovering(now: now, air: air) && air <= goalCelsius + 0.1)) {
             return nil
         } else if fitter.hasMeasuredAmbient, isBath(airCelsius: air),
-            air > goalCelsius + 0.1, best.offsetCelsius < 0, goalCelsius - T > 2,
+            air > goalCelsius + 0.1, goalCelsius - T > 2,
             let c = fitter.crossing(
                 atMeasuredAir, targetCelsius: goalCelsius, futureDriveCelsius: air,
                 residual: T - atMeasuredAir.lastModelCelsius)
         {
-            // A bath just above the target with a slightly cold fitted offset while the meat is
-            // still degrees away: the fit's own asymptote sits under the target, but the data
-            // cannot yet tell half a degree of offset from noise. Take the measured bath as the
+            // A bath just above the target while the meat is still degrees away: the fit's own
+            // asymptote sits under the target or within a few tenths of it, but the data cannot
+            // yet tell that from noise. (Only for a cold fitted offset before: a bath 0.2 C above
+            // the target with an offset of +0.01 C went to the line below, 60 % early.) Take the measured bath as the
             // asymptote (a straight line through the flattening curve finished such cooks 80 %
             // early) and say how uncertain it is. Close to the bath the data do pin the offset
             // (a probe that reads half a degree under its bath for an hour): then not.

@@ -194,10 +194,13 @@ extension ETAEstimator {
     /// past cooks of the cut took (a number for callers that need one, with a very wide band).
     func setUnreachable(now: Double, T: Double, air: Double, params: [String: Double]) {
         let rem = min(48 * 3600, max(1800, usualRemainingSeconds(now: now)))
+        let recovering = fitter.hasMeasuredAmbient && bathRecovering(now: now, air: air)
         current = Estimate(
             elapsedSeconds: now, finishSeconds: now + rem, finishLowSeconds: now + 0.5 * rem,
-            finishHighSeconds: now + min(3 * rem, 72 * 3600), phase: .unreachable,
-            message: air <= targetCelsius
+            finishHighSeconds: now + min(3 * rem, 72 * 3600), phase: recovering ? .warming : .unreachable,
+            message: recovering
+                ? "the bath (\(fmt(air)) C) is not clearly above the target \(fmt(targetCelsius)) C yet: about \(formatDuration(rem)) left going by past cooks once it is"
+                : air <= targetCelsius
                 ? "the air (\(fmt(air)) C) is not above the target \(fmt(targetCelsius)) C: it will not get there unless the heat goes up"
                 : "the probe is not rising towards \(fmt(targetCelsius)) C at this air temperature",
             model: "prior", parameters: params, probeCelsius: T, targetCelsius: targetCelsius, channel: channel)

@@ -76,6 +76,10 @@ public final class ETAEstimator {
         /// prior (5 C there before was no better), no evaporation in the offset prior, the bath
         /// rung of the ladder and a 20-minute reading of the bath's level.
         public var bathGapCelsius = 3.0
+        /// For this long after the start a bath under the target counts as recovering from the
+        /// cold meat going in (phase `warming`), not as a target out of reach (see
+        /// `bathRecovering`), seconds.
+        public var bathRecoverySeconds = 1200.0
         /// A stalling cut's probe is creeping towards its plateau once within this of the cut's
         /// plateau temperature, Celsius; heading for the plateau, the time spent since counts as
         /// time on it. The evaporative slowdown starts well below the flat part: simulated
@@ -339,6 +343,15 @@ public final class ETAEstimator {
 
     /// Whether air at `airCelsius` is a controlled water bath (`Configuration.bathGapCelsius`).
     func isBath(airCelsius: Double) -> Bool { abs(airCelsius - targetCelsius) < configuration.bathGapCelsius }
+
+    /// Whether air at `air` is a bath that may still be recovering from the cold meat going in (or
+    /// whose sensor is still settling): within `bathRecoverySeconds` of the start. A bath a few
+    /// tenths under the target then is no verdict yet (phase `warming`, not `unreachable`), and
+    /// one barely above it gives no finish of its own (a line through the start of the rise
+    /// swung between 60 % early and 10 % late on the built-in sous-vide simulation).
+    func bathRecovering(now: Double, air: Double) -> Bool {
+        isBath(airCelsius: air) && now - (originSeconds ?? now) < configuration.bathRecoverySeconds
+    }
 
     /// What past cooks of the cut took, less the time this cook has run: seconds, may be negative.
     func usualRemainingSeconds(now: Double) -> Double {

@@ -302,6 +302,33 @@ struct SyntheticCook {
         #expect(phases == [.predicting], "phases \(phases)")
     }
 
+    /// The bath drops to 56.2 C when the cold meat goes in and takes a quarter of an hour to come
+    /// back to 57 C (target 56.5 C): no "unreachable" and no straight line through the start of the
+    /// rise while it recovers. A bath that stays under the target past 20 minutes is unreachable.
+    @Test func aBathRecoveringFromTheLoadIsWarmingNotUnreachable() {
+        let modes = ConductionModes(shape: .cylinder, tauSeconds: 8_000, biot: 20, count: 40)
+        for staysCold in [false, true] {
+            let est = ETAEstimator(targetCelsius: 56.5)
+            var t = 0.0
+            var early: Set<String> = []
+            while t <= 2400 {
+                let air = staysCold ? 56.3 : 57 - 0.8 * exp(-t / 300)
+                let probe = 57 - (57 - 3) * (1 - modes.stepResponse(atSeconds: t))
+                est.update(Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: air))
+                let e = est.estimate(atSeconds: t)
+                if t >= 120 && t < 1200 { early.insert("\(e.phase.rawValue)/\(e.model)") }
+                t += 5
+            }
+            let late = est.estimate(atSeconds: 2400)
+            if staysCold {
+                #expect(late.phase == .unreachable)
+            } else {
+                #expect(!early.contains { $0.hasPrefix("unreachable") || $0.hasSuffix("/slope") }, "\(early)")
+                #expect(late.phase == .predicting && late.model != "slope")
+            }
+        }
+    }
+
     /// A pit climbing 3 C a minute is still heating, ten minutes in as after twenty.
     @Test func aPitStillClimbingIsRising() {
         let est = ETAEstimator(targetCelsius: 95)
