@@ -110,7 +110,8 @@ extension ETAEstimator {
         var atMeasuredAir = best
         atMeasuredAir.offsetCelsius = 0
         atMeasuredAir.lastModelCelsius -= best.offsetCelsius * (1 - fitter.lastPhi[best.index])
-        if fitter.hasMeasuredAmbient && (air <= targetCelsius || (bathRecovering(now: now, air: air) && air <= goalCelsius + 0.1)) {
+        let notClearlyAbove = air <= targetCelsius || (bathRecovering(now: now, air: air) && air <= goalCelsius + 0.1)
+        if fitter.hasMeasuredAmbient && notClearlyAbove {
             return nil
         } else if fitter.hasMeasuredAmbient, isBath(airCelsius: air),
             air > goalCelsius + 0.1, goalCelsius - T > 2,
@@ -121,9 +122,9 @@ extension ETAEstimator {
             // A bath just above the target while the meat is still degrees away: the fit's own
             // asymptote sits under the target or within a few tenths of it, but the data cannot
             // yet tell that from noise. (Only for a cold fitted offset before: a bath 0.2 C above
-            // the target with an offset of +0.01 C went to the line below, 60 % early.) Take the measured bath as the
-            // asymptote (a straight line through the flattening curve finished such cooks 80 %
-            // early) and say how uncertain it is. Close to the bath the data do pin the offset
+            // the target with an offset of +0.01 C went to the line below, 60 % early.) Take the
+            // measured bath as the asymptote (a straight line through the flattening curve
+            // finished such cooks 80 % early) and say how uncertain it is. Close to the bath the data do pin the offset
             // (a probe that reads half a degree under its bath for an hour): then not.
             return Forecast(
                 finishSeconds: now + c, lowSeconds: min(conduction.lowSeconds, now + 0.5 * c),

@@ -379,8 +379,8 @@ public final class ETAEstimator {
             // over 20 minutes whatever the cook's age, so a controller's cycling and whole-degree
             // flicker (52.2 / 52.8 C) do not move an asymptote half a degree from the target.
             // Readings further than `bathGapCelsius` out are left out: the probe's air sensor
-            // coming up from room air in its first minute in the bath pulled a simulated steak's
-            // bath 0.6 C down for 20 minutes, under the target, and the cook showed "unreachable".
+            // coming up from room air in its first minute in the bath pulled the built-in sous-vide
+            // simulation's bath 0.6 C down for 20 minutes, under the target: "unreachable".
             if isBath(airCelsius: short),
                 let steady = buffer.typicalAmbient(since: now - 1200, outlierCelsius: configuration.bathGapCelsius)
             {
@@ -396,8 +396,9 @@ public final class ETAEstimator {
     /// younger cooks compare the last third of their age with the whole, from 3 minutes on. A
     /// sensor's first readings in room air before it went into the bath are outliers, not a rise
     /// (`GridBuffer.typicalAmbient`): counted, a bath steady at 50.6 C from its second minute was
-    /// taken for one still heating towards the cut's usual 57 C for a quarter of an hour, and the
-    /// meat for done in 20 minutes instead of 85. Younger than 3 minutes counts as rising.
+    /// taken for one still heating towards the cut's usual 57 C for a quarter of an hour (real
+    /// swordfish at 10 minutes: 16 minutes left instead of 75). Younger than 3 minutes counts as
+    /// rising.
     func airStillRising(now: Double) -> Bool {
         guard let o = originSeconds, now - o >= 180 else { return true }
         let span = min(300, (now - o) / 3)
