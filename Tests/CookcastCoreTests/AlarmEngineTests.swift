@@ -6,13 +6,12 @@ import Testing
 @Suite struct AlarmEngineTests {
     /// Feeds probe readings one second apart on `channel`; returns the kinds that fired.
     static func feed(
-        _ engine: inout AlarmEngine, probes: [Double], channel: Int = 1, from start: Double = 0,
-        ambient: Double? = nil
+        _ engine: inout AlarmEngine, probes: [Double], channel: Int = 1, from start: Double = 0
     ) -> [(t: Double, kind: Alarm.Kind)] {
-        var fired: [(Double, Alarm.Kind)] = []
+        var fired: [(t: Double, kind: Alarm.Kind)] = []
         for (i, p) in probes.enumerated() {
             let t = start + Double(i)
-            let r = Reading(channel: channel, elapsedSeconds: t, probeCelsius: p, ambientCelsius: ambient)
+            let r = Reading(channel: channel, elapsedSeconds: t, probeCelsius: p, ambientCelsius: nil)
             fired += engine.observe(r).map { (t, $0.kind) }
         }
         return fired
