@@ -207,11 +207,19 @@ extension ETAEstimator {
         smoothedFinish = nil
     }
 
+    /// Before the fit has points: what past cooks of the cut took (their total time less the time
+    /// this cook has run) when the cut has learned cooks, else conduction from a uniform start at
+    /// the prior time constant. The learned time constant alone does not make a finish: the cooks
+    /// it comes from were fitted with their own Biot number and evaporative offset, and with a
+    /// textbook surface (Biot 2.5, no offset) it finished a simulated chicken in 12 minutes and a
+    /// turkey in an hour, where the cuts' past cooks took 1.1 and 3.7 hours.
     func setPriorEstimate(now: Double, T: Double, air: Double, phase: EstimatePhase, params: [String: Double]) {
-        // Prior: conduction from a uniform start at the prior time constant.
-        let modes = ConductionModes(shape: fitter.configuration.shape, tauSeconds: exp(prior.logTauMean), biot: 2.5)
-        var finish: Double? = nil
-        if air > goalCelsius + 0.5 {
+        let usual = usualRemainingSeconds(now: now)
+        let pastCooks = prior.cookCount > 0 && usual > 300
+        var finish: Double? = pastCooks ? now + usual : nil
+        if !pastCooks, air > goalCelsius + 0.5 {
+            let modes = ConductionModes(
+                shape: fitter.configuration.shape, tauSeconds: exp(prior.logTauMean), biot: 2.5)
             let need = (goalCelsius - T) / (air - T)
             if need <= 0 {
                 finish = now
@@ -225,11 +233,13 @@ extension ETAEstimator {
                 finish = now + hi + (prior.stalls ? prior.stallHoursMean * 3600 : 0)
             }
         }
-        let rem = min(48 * 3600, finish.map { $0 - now } ?? max(1800, usualRemainingSeconds(now: now)))
+        let rem = min(48 * 3600, finish.map { $0 - now } ?? max(1800, usual))
         current = Estimate(
             elapsedSeconds: now, finishSeconds: now + rem, finishLowSeconds: now + 0.4 * rem,
             finishHighSeconds: now + 2.5 * rem, phase: phase,
-            message: "collecting data: about \(formatDuration(rem)) left going by past cooks",
+            message: pastCooks
+                ? "collecting data: about \(formatDuration(rem)) left going by past cooks"
+                : "collecting data: about \(formatDuration(rem)) left (a first guess until the curve shows)",
             model: "prior", parameters: params, probeCelsius: T, targetCelsius: targetCelsius, channel: channel)
     }
 }

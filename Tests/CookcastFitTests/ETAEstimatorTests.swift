@@ -45,6 +45,24 @@ struct SyntheticCook {
 }
 
 @Suite struct ETAEstimatorTests {
+    /// Before the fit has points, a cut with learned cooks answers with what they took (a turkey:
+    /// 3.7 h), not with conduction at their time constant alone (45 minutes); without learned cooks
+    /// the answer says it is a first guess.
+    @Test func firstAnswerGoesByPastCooksOfTheCut() {
+        let turkey = FitPrior(
+            cut: "turkey", ambientCelsius: 163, logTauMean: 9.37, logTauSD: 1, stalls: false, stallCelsius: 70,
+            stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 3.7, totalHoursSD: 1, cookCount: 4)
+        let est = ETAEstimator(targetCelsius: 74, prior: turkey)
+        est.update(Reading(elapsedSeconds: 0, probeCelsius: 4, ambientCelsius: 150))
+        let e = est.estimate(atSeconds: 0)
+        #expect(e.phase == .collectingData)
+        #expect(abs((e.finishSeconds ?? 0) - 3.7 * 3600) < 1, "\(e.finishSeconds ?? -1)")
+        #expect(e.message.contains("going by past cooks"))
+        let generic = ETAEstimator(targetCelsius: 74)
+        generic.update(Reading(elapsedSeconds: 0, probeCelsius: 4, ambientCelsius: 150))
+        #expect(generic.estimate(atSeconds: 0).message.contains("a first guess"))
+    }
+
     @Test func etaWithinFivePercentOfRemainingOnASimulatedCook() {
         let cook = SyntheticCook()
         for f in [0.5, 0.75, 0.9] {
