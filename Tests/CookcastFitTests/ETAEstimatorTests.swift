@@ -63,6 +63,24 @@ struct SyntheticCook {
         #expect(generic.estimate(atSeconds: 0).message.contains("a first guess"))
     }
 
+    /// Ten minutes into a turkey the probe has not moved and the young curve cannot tell an hour
+    /// from four: the 80 % band takes in what the cut's past cooks took (3.7 h, SD 0.9 h).
+    @Test func aYoungCurvesBandTakesInWhatPastCooksTook() {
+        let turkey = FitPrior(
+            cut: "turkey", ambientCelsius: 163, logTauMean: 9.37, logTauSD: 1, stalls: false, stallCelsius: 70,
+            stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 3.7, totalHoursSD: 0.9, cookCount: 4)
+        let est = ETAEstimator(targetCelsius: 74, prior: turkey)
+        var t = 0.0
+        while t <= 600 {
+            est.update(Reading(elapsedSeconds: t, probeCelsius: 4 + 0.1 * (t / 600), ambientCelsius: 160))
+            t += 5
+        }
+        let e = est.estimate(atSeconds: 600)
+        #expect(e.phase == .warming)
+        let high = e.finishHighSeconds ?? 0
+        #expect(high >= 3.7 * 3600 + 1.28 * 0.9 * 3600, "band \(e.finishLowSeconds ?? -1)-\(high)")
+    }
+
     @Test func etaWithinFivePercentOfRemainingOnASimulatedCook() {
         let cook = SyntheticCook()
         for f in [0.5, 0.75, 0.9] {
