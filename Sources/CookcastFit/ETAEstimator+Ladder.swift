@@ -205,6 +205,16 @@ extension ETAEstimator {
         return ws / (wc + ws)
     }
 
+    /// While the curve is young (phase `warming`) the band takes in what the cut's past cooks took,
+    /// give or take 1.28 of their SD: ten minutes into a simulated turkey the young fit said "1 h
+    /// left, 12:02-13:16" for a 15:08 finish. The point estimate stays the fit's.
+    func widenWithPastCooks(_ forecast: inout Forecast, now: Double) {
+        let usual = usualRemainingSeconds(now: now), spread = 1.2816 * prior.totalHoursSD * 3600
+        guard prior.cookCount > 0, usual > 0 else { return }
+        forecast.lowSeconds = min(forecast.lowSeconds, now + max(0.5 * usual, usual - spread))
+        forecast.highSeconds = max(forecast.highSeconds, now + usual + spread)
+    }
+
     /// Late in a cook, weighs the finish in log time with the approach fitted to the recent window
     /// alone (`ApproachFit`): each fit fully while what it says is left is short against its
     /// window, not at all once it is long (see `approachHorizonFull`).

@@ -140,14 +140,8 @@ extension ETAEstimator {
             forecast = f
         } else {
             if T - (fitter.firstProbeCelsius ?? T) < 2 && now - origin < 1800 {
-                // The curve is still young: the band takes in what the cut's past cooks took. A
-                // simulated turkey showed "1 h left, 12:02-13:16" ten minutes in and finished at 15:08.
                 forecast.phase = .warming
-                let usual = usualRemainingSeconds(now: now), spread = 1.2816 * prior.totalHoursSD * 3600
-                if prior.cookCount > 0, usual > 0 {
-                    forecast.lowSeconds = min(forecast.lowSeconds, now + max(0.5 * usual, usual - spread))
-                    forecast.highSeconds = max(forecast.highSeconds, now + usual + spread)
-                }
+                widenWithPastCooks(&forecast, now: now)
             }
             if let w = blendWithSlope(&forecast, step) { params["slope_weight"] = w }
             handOffFromPlateau(&forecast, now: now)
