@@ -124,8 +124,9 @@ extension ETAEstimator {
             // yet tell that from noise. (Only for a cold fitted offset before: a bath 0.2 C above
             // the target with an offset of +0.01 C went to the line below, 60 % early.) Take the
             // measured bath as the asymptote (a straight line through the flattening curve
-            // finished such cooks 80 % early) and say how uncertain it is. Close to the bath the data do pin the offset
-            // (a probe that reads half a degree under its bath for an hour): then not.
+            // finished such cooks 80 % early) and say how uncertain it is. Close to the bath the
+            // data do pin the offset (a probe that reads half a degree under its bath for an
+            // hour): then not.
             return Forecast(
                 finishSeconds: now + c, lowSeconds: min(conduction.lowSeconds, now + 0.5 * c),
                 highSeconds: now + 4 * c,

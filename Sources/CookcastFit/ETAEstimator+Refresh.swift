@@ -197,7 +197,7 @@ extension ETAEstimator {
     /// past cooks of the cut took (a number for callers that need one, with a very wide band).
     func setUnreachable(now: Double, T: Double, air: Double, params: [String: Double]) {
         let rem = min(48 * 3600, max(1800, usualRemainingSeconds(now: now)))
-        let recovering = fitter.hasMeasuredAmbient && bathRecovering(now: now, air: air)
+        let recovering = bathRecovering(now: now, air: air)
         current = Estimate(
             elapsedSeconds: now, finishSeconds: now + rem, finishLowSeconds: now + 0.5 * rem,
             finishHighSeconds: now + min(3 * rem, 72 * 3600), phase: recovering ? .warming : .unreachable,

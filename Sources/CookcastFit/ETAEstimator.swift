@@ -344,13 +344,15 @@ public final class ETAEstimator {
     /// Whether air at `airCelsius` is a controlled water bath (`Configuration.bathGapCelsius`).
     func isBath(airCelsius: Double) -> Bool { abs(airCelsius - targetCelsius) < configuration.bathGapCelsius }
 
-    /// Whether air at `air` is a bath that may still be recovering from the cold meat going in (or
-    /// whose sensor is still settling): within `bathRecoverySeconds` of the start. A bath a few
-    /// tenths under the target then is no verdict yet (phase `warming`, not `unreachable`), and
-    /// one barely above it gives no finish of its own (a line through the start of the rise
-    /// swung between 60 % early and 10 % late on the built-in sous-vide simulation).
+    /// Whether air at `air` is a measured bath that may still be recovering from the cold meat
+    /// going in (or whose sensor is still settling): within `bathRecoverySeconds` of the start (an
+    /// assumed air, without a sensor, never is). A bath a few tenths under the target then is no
+    /// verdict yet (phase `warming`, not `unreachable`), and one barely above it gives no finish
+    /// of its own (a line through the start of the rise swung between 60 % early and 10 % late on
+    /// the built-in sous-vide simulation).
     func bathRecovering(now: Double, air: Double) -> Bool {
-        isBath(airCelsius: air) && now - (originSeconds ?? now) < configuration.bathRecoverySeconds
+        fitter.hasMeasuredAmbient && isBath(airCelsius: air)
+            && now - (originSeconds ?? now) < configuration.bathRecoverySeconds
     }
 
     /// What past cooks of the cut took, less the time this cook has run: seconds, may be negative.
