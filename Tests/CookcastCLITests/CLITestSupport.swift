@@ -42,6 +42,10 @@ enum SharedData {
     }()
 
     static func cook(_ name: String) -> String { root + "/cooks/" + name }
+
+    /// The repository's shipped model data (`Models/`).
+    static let models: String = URL(fileURLWithPath: root).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Models").path
 }
 
 /// The built `cookcast` executable, next to the test bundle.

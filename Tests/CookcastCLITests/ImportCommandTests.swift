@@ -17,12 +17,9 @@ struct ImportCommandTests {
         return nil
     }()
 
-    static let models = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Models").path
-
     func run(_ arguments: [String], db: String) async -> (Int32, CapturingConsole) {
         let console = CapturingConsole()
-        let env = ["COOKCAST_DB": db, "COOKCAST_MODELS": Self.models, "TZ": "UTC"]
+        let env = ["COOKCAST_DB": db, "COOKCAST_MODELS": SharedData.models, "TZ": "UTC"]
         return (await CookcastMain.run(arguments, environment: env, console: console), console)
     }
 

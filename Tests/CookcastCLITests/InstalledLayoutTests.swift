@@ -12,9 +12,7 @@ import Testing
         try fm.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: prefix + "/share/cookcast", withIntermediateDirectories: true)
         try fm.copyItem(atPath: CookcastBinary.path, toPath: prefix + "/bin/cookcast")
-        let models = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Models").path
-        try fm.copyItem(atPath: models, toPath: prefix + "/share/cookcast/Models")
+        try fm.copyItem(atPath: SharedData.models, toPath: prefix + "/share/cookcast/Models")
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -28,8 +28,7 @@ import Testing
         let fit = await box.run(["fit", "--export-priors", learnedPath])
         #expect(fit.status == 0, "\(fit.err)")
         let learned = try PriorSet.decode(jsonData: Data(contentsOf: URL(fileURLWithPath: learnedPath)))
-        let shippedURL = URL(fileURLWithPath: SharedData.root).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Models/priors.json")
+        let shippedURL = URL(fileURLWithPath: SharedData.models + "/priors.json")
         let shipped = try PriorSet.decode(jsonData: Data(contentsOf: shippedURL))
         let stale = "Models/priors.json is stale: run Models/regenerate-priors.sh"
         #expect(learned.map(\.cut) == shipped.map(\.cut), "\(stale)")
