@@ -52,15 +52,27 @@ struct ApproachFit: Sendable {
     static let tauGridSeconds: [Double] = (0..<60).map { 120 * pow(tauGridRatio, Double($0)) }
     /// At most this many averaged points are fitted (bounded cost however long the window).
     static let maximumPoints = 48
+    /// The search's first pass tries every this many time constants of the grid.
+    static let coarseStride = 4
 
     /// Fits the curve to `(seconds, celsius)` points in time order, `now` being the newest time:
     /// the first mode alone, or with `secondRateRatio` the first two, the second decaying that many
     /// times faster (the ratio of the squared roots of the shape's Biot equation). Nil with fewer
     /// than 10 points or when the best time constant is at an end of the grid (the window shows no
     /// curvature it can read, or only noise).
-    static func fit(seconds: [Double], celsius: [Double], now: Double, secondRateRatio: Double? = nil)
-        -> ApproachFit?
-    {
+    ///
+    /// Variable projection: for a fixed time constant the curve is linear in the level and the
+    /// modes' amplitudes, a least-squares problem LAPACK solves by QR (`solver`, `dgels`; a
+    /// singular design, a mode exactly flat over the window, reads nothing). The time constant is
+    /// searched over `tauGridSeconds`, every `coarseStride`-th first, then downhill from the best
+    /// one until both its neighbours are known: about 20 solves instead of 60, which keeps a late
+    /// grid step's p99 under 100 us (all 60 with QR: 230 us, over the 200 us target). On the
+    /// simulator suites and the real cooks every checkpoint is within 1.7 % of the time left of
+    /// the full grid's answer, and the medians are unchanged.
+    static func fit(
+        seconds: [Double], celsius: [Double], now: Double, secondRateRatio: Double? = nil,
+        solver: LeastSquares = LeastSquares()
+    ) -> ApproachFit? {
         guard seconds.count >= 10, seconds.count == celsius.count, let start = seconds.first else { return nil }
         // Average runs of consecutive points down to `maximumPoints`.
         let group = (seconds.count + maximumPoints - 1) / maximumPoints
@@ -74,51 +86,61 @@ struct ApproachFit: Sendable {
             ts.append(st / Double(j - i) - start); ys.append(sy / Double(j - i))
             i = j
         }
-        let n = Double(ts.count)
-        let yMean = ys.reduce(0, +) / n
-        var syy = 0.0
-        for y in ys { syy += (y - yMean) * (y - yMean) }
+        let n = ts.count
         let k2 = secondRateRatio ?? 0
-        var e1 = [Double](repeating: 0, count: ts.count), e2 = e1
-        // For a fixed tau the curve is linear in the level and the modes' amplitudes:
-        // y = level - a1 * e1(t) - a2 * e2(t), e(t) = exp(-rate * (t - start)) in (0, 1].
-        // Least squares on the centred columns; returns the residual sum of squares.
+        let columns = k2 > 0 ? 3 : 2
+        // Column-major design: [1, -e1(t), -e2(t)], e(t) = exp(-rate * (t - start)) in (0, 1], so
+        // the coefficients are the level and the modes' amplitudes at the window's start.
+        var design = [Double](repeating: 1, count: n * columns)
         func solve(_ tau: Double) -> (sse: Double, level: Double, a1: Double, a2: Double) {
-            var m1 = 0.0, m2 = 0.0
-            for k in 0..<ts.count {
-                e1[k] = exp(-ts[k] / tau); m1 += e1[k]
-                if k2 > 0 { e2[k] = exp(-k2 * ts[k] / tau); m2 += e2[k] }
+            for k in 0..<n {
+                design[n + k] = -exp(-ts[k] / tau)
+                if k2 > 0 { design[2 * n + k] = -exp(-k2 * ts[k] / tau) }
             }
-            m1 /= n; m2 /= n
-            var s11 = 0.0, s12 = 0.0, s22 = 0.0, s1y = 0.0, s2y = 0.0
-            for k in 0..<ts.count {
-                let d1 = e1[k] - m1, d2 = e2[k] - m2, dy = ys[k] - yMean
-                s11 += d1 * d1; s12 += d1 * d2; s22 += d2 * d2; s1y += d1 * dy; s2y += d2 * dy
+            guard let x = try? solver.solve(a: design, rows: n, columns: columns, b: ys) else {
+                return (.infinity, 0, 0, 0)
             }
-            if k2 <= 0 {
-                guard s11 > 1e-12 else { return (.infinity, 0, 0, 0) }
-                let b1 = s1y / s11
-                return (max(0, syy - b1 * s1y), yMean - b1 * m1, -b1, 0)
+            var sse = 0.0
+            for k in 0..<n {
+                var r = ys[k] - x[0] - x[1] * design[n + k]
+                if k2 > 0 { r -= x[2] * design[2 * n + k] }
+                sse += r * r
             }
-            let det = s11 * s22 - s12 * s12
-            guard det > 1e-12 * s11 * s22, s11 > 1e-12 else { return (.infinity, 0, 0, 0) }
-            let b1 = (s22 * s1y - s12 * s2y) / det, b2 = (s11 * s2y - s12 * s1y) / det
-            return (max(0, syy - b1 * s1y - b2 * s2y), yMean - b1 * m1 - b2 * m2, -b1, -b2)
+            return (sse, x[0], x[1], k2 > 0 ? x[2] : 0)
         }
         let grid = tauGridSeconds
-        var bestIndex = 0
-        var costs = [Double](repeating: .infinity, count: grid.count)
-        for (k, tau) in grid.enumerated() {
-            costs[k] = solve(tau).sse
-            if costs[k] < costs[bestIndex] { bestIndex = k }
+        var costs = [Double?](repeating: nil, count: grid.count)
+        func cost(_ k: Int) -> Double {
+            if let c = costs[k] { return c }
+            let c = solve(grid[k]).sse
+            costs[k] = c
+            return c
         }
-        guard bestIndex > 0, bestIndex < grid.count - 1, costs[bestIndex].isFinite else { return nil }
+        var bestIndex = 0
+        for k in Array(stride(from: 0, to: grid.count, by: coarseStride)) + [grid.count - 1]
+        where cost(k) < cost(bestIndex) {
+            bestIndex = k
+        }
+        // Downhill to a grid point lower than both its neighbours (or an end of the grid).
+        while true {
+            let lower = bestIndex > 0 && cost(bestIndex - 1) < cost(bestIndex)
+            let upper = bestIndex < grid.count - 1 && cost(bestIndex + 1) < cost(bestIndex)
+            if lower && (!upper || cost(bestIndex - 1) <= cost(bestIndex + 1)) {
+                bestIndex -= 1
+            } else if upper {
+                bestIndex += 1
+            } else {
+                break
+            }
+        }
+        guard bestIndex > 0, bestIndex < grid.count - 1, cost(bestIndex).isFinite else { return nil }
         // Parabola through the three costs around the minimum, in log tau.
-        let (c0, c1, c2) = (costs[bestIndex - 1], costs[bestIndex], costs[bestIndex + 1])
+        let (c0, c1, c2) = (cost(bestIndex - 1), cost(bestIndex), cost(bestIndex + 1))
         let den = c0 - 2 * c1 + c2
         let shift = den > 0 ? max(-0.5, min(0.5, 0.5 * (c0 - c2) / den)) : 0
         let tau = grid[bestIndex] * pow(tauGridRatio, shift)
         let s = solve(tau)
+        guard s.sse.isFinite else { return nil }
         let span = now - start
         return ApproachFit(
             levelCelsius: s.level, gapCelsius: s.a1 * exp(-span / tau),

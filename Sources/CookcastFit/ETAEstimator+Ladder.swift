@@ -249,7 +249,8 @@ extension ETAEstimator {
             let series = buffer.probeSeries(since: start)
             guard
                 let fit = ApproachFit.fit(
-                    seconds: series.seconds, celsius: series.celsius, now: now, secondRateRatio: secondRateRatio),
+                    seconds: series.seconds, celsius: series.celsius, now: now, secondRateRatio: secondRateRatio,
+                    solver: approachSolver),
                 fit.levelCelsius > goalCelsius + 0.5,
                 !fitter.hasMeasuredAmbient || fit.levelCelsius - T >= cfg.approachMinimumAirShare * (air - T),
                 let left = fit.secondsUntil(goalCelsius)

@@ -11,11 +11,14 @@ import Foundation
 /// fitted) -> the recent slope -> the cut's prior; where the physics is weak (no air sensor, air
 /// close to the target, after a plateau) it is blended with the recent slope by how well each
 /// forecast the last horizon. Late in a cook the finish is weighed with the slowest conduction
-/// modes fitted to the recent window alone (`ApproachFit`). A plateau in the stall band switches
-/// to the stall model (remaining plateau and plateau-to-finish time from past cooks of the cut,
-/// blended with conduction from the plateau temperature). `NewtonFitter` (LAPACK, recent window)
-/// is kept as a tested building block but is not on the live ladder: in backtests it was worse
-/// than the prior rung on the near-asymptote cases it would serve.
+/// modes fitted to the recent window alone (`ApproachFit`, a regression LAPACK solves at each
+/// grid step). The conduction candidates' own linear parameters (start temperature and air
+/// offset, with the prior rows) are two unknowns each, solved in closed form from running
+/// statistics: a LAPACK call per candidate would cost 1,340 calls per grid step. A plateau in
+/// the stall band switches to the stall model (remaining plateau and plateau-to-finish time from
+/// past cooks of the cut, blended with conduction from the plateau temperature). `NewtonFitter`
+/// (LAPACK, recent window) is kept as a tested building block but is not on the live ladder: in
+/// backtests it was worse than the prior rung on the near-asymptote cases it would serve.
 ///
 /// ```swift
 /// let est = ETAEstimator(targetCelsius: 95, prior: FitPrior.resolve(cut: brisket, priors: learned))
@@ -171,6 +174,8 @@ public final class ETAEstimator {
     var lastGrid: GridPoint?
     var skill = ForecastSkill()
     var resolution = ReadingResolution()
+    /// LAPACK workspace of the late-approach fits (`ApproachFit`).
+    let approachSolver = LeastSquares()
 
     /// Creates an estimator for one probe.
     public init(
