@@ -106,7 +106,7 @@ extension ETAEstimator {
                 q90 = max(q90, now + 4 * (q50 - now))
             }
         }
-        var lineStart = max(now - max(600, 0.15 * (now - origin)), now - 7200)
+        var lineStart = max(now - max(600, 0.15 * (now - origin)), now - 7200, insertionSeconds ?? origin)
         if configuration.slopeFromStallEnd, let end = stallEndSeconds {
             // After a plateau the climb speeds up as the surface dries out, so only the last 45
             // minutes say how fast it is now: a longer window reaches back onto the slower start of

@@ -83,6 +83,11 @@ public final class ETAEstimator {
         /// cold meat going in (phase `warming`), not as a target out of reach (see
         /// `bathRecovering`), seconds.
         public var bathRecoverySeconds = 1200.0
+        /// A rise faster than this between two grid points in the first half hour is the probe
+        /// going into meat hotter than the room it read before (a cook joined midway, a reheat),
+        /// not heating, Celsius per minute: the real pan-seared Combustion steak's centre climbed
+        /// 5 C a minute at most, and the real T-bone's first minute in its bath 8 C (12.8 -> 21.1).
+        public var insertionRiseCelsiusPerMinute = 12.0
         /// A stalling cut's probe is creeping towards its plateau once within this of the cut's
         /// plateau temperature, Celsius; heading for the plateau, the time spent since counts as
         /// time on it. The evaporative slowdown starts well below the flat part: simulated
@@ -149,6 +154,10 @@ public final class ETAEstimator {
     var cleaner = ReadingCleaner()
     var fitter: ConductionFitter
     var settleMin: Double?
+    /// When the probe last jumped into hotter meat early in the cook
+    /// (`insertionRiseCelsiusPerMinute`):
+    /// the readings before it are the room, not the meat.
+    var insertionSeconds: Double?
     var preStall: ConductionFitter.Solution?
     var lastBest: ConductionFitter.Solution?
     var wasStalled = false
@@ -302,6 +311,18 @@ public final class ETAEstimator {
             ambientCelsius: bucketAmbN > 0 ? bucketAmbSum / bucketAmbN : nil)
         fitter.add(g)
         if let o = originSeconds, g.seconds - o < 1800, !afterStall {
+            if let previous = lastGrid, g.seconds > previous.seconds,
+                (g.probeCelsius - previous.probeCelsius) / (g.seconds - previous.seconds) * 60
+                    > configuration.insertionRiseCelsiusPerMinute
+            {
+                // Probe inserted into hotter meat: it read the room before. The fit restarts from
+                // the meat's temperature, and lines and windows begin here. Without this, ten
+                // seconds of a probe going from 20 to 62 C into a roast (a real ThermoPro log)
+                // made the slope say "done in 48 s" for a finish seven hours away.
+                insertionSeconds = g.seconds
+                settleMin = nil
+                fitter.restartStatistics(startCelsius: g.probeCelsius)
+            }
             // Probe settling: it read the room before cooling to the meat's temperature.
             if let m = settleMin, g.probeCelsius < m - 0.3 {
                 fitter.restartStatistics(startCelsius: g.probeCelsius)
