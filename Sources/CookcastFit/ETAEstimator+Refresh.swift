@@ -55,7 +55,9 @@ extension ETAEstimator {
             ranked.append((exp(-(s.cost - best.cost) / temp), s))
         }
         ranked.sort { $0.w > $1.w }
-        if ranked.count > 8 { ranked.removeLast(ranked.count - 8) }
+        let young = isYoung(now: now, probeCelsius: T)
+        let kept = young ? configuration.youngCandidatesKept : configuration.candidatesKept
+        if ranked.count > kept { ranked.removeLast(ranked.count - kept) }
         var etas: [(eta: Double, w: Double)] = []
         // Evaporation grows as the surface heats (see `Evaporation`): only once the core is past
         // `evaporationFromProgress` of its rise, when the offset is read from the data rather than
@@ -139,7 +141,7 @@ extension ETAEstimator {
             }
             forecast = f
         } else {
-            if T - (fitter.firstProbeCelsius ?? T) < 2 && now - origin < 1800 {
+            if young {
                 forecast.phase = .warming
                 widenWithPastCooks(&forecast, now: now)
             }
