@@ -278,6 +278,12 @@ public final class ETAEstimator {
     /// The latest estimate, as seen at `seconds` (the finish never lies before `seconds` unless done).
     public func estimate(atSeconds seconds: Double) -> Estimate {
         var e = current
+        if e.model == "none", cleaner.rejectedProbeCount > 0 {
+            // Readings came, none usable: say so rather than "waiting".
+            let lo = Int(ReadingCleaner.probeRange.lowerBound), hi = Int(ReadingCleaner.probeRange.upperBound)
+            e.message =
+                "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi) C, a device error code or a glitch)"
+        }
         if e.phase != .done, let f = e.finishSeconds, f < seconds {
             e.finishSeconds = seconds
             e.finishLowSeconds = min(e.finishLowSeconds ?? seconds, seconds)

@@ -18,6 +18,8 @@ public struct ReadingCleaner: Sendable {
     private var ambient = SpikeFilter(maxJump: 40, confirmations: 3)
     /// Number of readings dropped or values blanked so far.
     public private(set) var rejectedCount = 0
+    /// Number of probe (meat) values dropped so far, with their reading or alone.
+    public private(set) var rejectedProbeCount = 0
 
     /// Creates a cleaner with no history.
     public init() {}
@@ -27,6 +29,7 @@ public struct ReadingCleaner: Sendable {
         let t = r.elapsedSeconds
         guard t.isFinite, t > lastTime else {
             rejectedCount += 1
+            if r.probeCelsius != nil { rejectedProbeCount += 1 }
             return nil
         }
         var out = r
@@ -35,6 +38,7 @@ public struct ReadingCleaner: Sendable {
         out.ambientCelsius = Self.accept(
             r.ambientCelsius, range: Self.ambientRange, filter: &ambient, rejected: &rejected)
         rejectedCount += rejected
+        if r.probeCelsius != nil && out.probeCelsius == nil { rejectedProbeCount += 1 }
         if out.probeCelsius == nil && out.ambientCelsius == nil {
             rejectedCount += 1
             return nil

@@ -192,6 +192,14 @@ struct SyntheticCook {
         e = Predictor.predict(readings: nans, targetCelsius: 54, cut: nil, priors: [])
         #expect(e.phase == .collectingData)
         expectSane(e, at: 200)
+        #expect(e.message.hasPrefix("no usable probe reading yet: 200 rejected"), "\(e.message)")
+        // Readings outside what a meat probe can read: said so, not "waiting for readings".
+        let wild = [350.0, -45].enumerated().map {
+            Reading(elapsedSeconds: Double($0.offset), probeCelsius: $0.element, ambientCelsius: 100)
+        }
+        e = Predictor.predict(readings: wild, targetCelsius: 54, cut: nil, priors: [])
+        #expect(e.phase == .collectingData && e.finishSeconds == nil)
+        #expect(e.message.contains("2 rejected (outside -30 to 130 C"), "\(e.message)")
 
         // Flat probe in hot air for an hour.
         let flat = (0..<1800).map { Reading(elapsedSeconds: Double($0) * 2, probeCelsius: 20, ambientCelsius: 120) }
