@@ -143,7 +143,7 @@ extension ETAEstimator {
         } else {
             if young {
                 forecast.phase = .warming
-                widenWithPastCooks(&forecast, now: now)
+                weighWithPastCooks(&forecast, now: now)
             }
             if let w = blendWithSlope(&forecast, step) { params["slope_weight"] = w }
             handOffFromPlateau(&forecast, now: now)

@@ -47,6 +47,9 @@ public final class ETAEstimator {
         /// 1-7 % instead of 13-16 %. Scored checkpoints (25 % on) unchanged. Only in a cook's first
         /// half hour.
         public var youngCandidatesKept = 256
+        /// Weight, in log time, of what past cooks of the cut took against a young fit that says
+        /// sooner (see `weighWithPastCooks`).
+        public var youngPastCooksWeight = 0.5
         /// Smallest half-width of the 80 % interval as a fraction of the remaining time.
         public var intervalFloorFraction = 0.12
         /// Typical bias between the probe and the air sensor, Celsius: near an asymptote (a bath just

@@ -94,6 +94,36 @@ struct SyntheticCook {
         #expect(abs(left / truth - 1) < 0.15, "\(Int(left)) s left, truly \(Int(truth)) s")
     }
 
+    /// Ten minutes into a turkey whose probe has not moved, the fit's finish is about the quickest
+    /// still possible: when the cut's past cooks say later, the answer is the two weighed in log
+    /// time; when they say sooner, the fit stands.
+    @Test func aFlatStartLeansOnPastCooksOnlyWhenTheySayLater() throws {
+        func remaining(totalHours: Double, pastCooksWeight: Double) throws -> Double {
+            let turkey = FitPrior(
+                cut: "turkey", ambientCelsius: 163, logTauMean: 9.37, logTauSD: 1, stalls: false, stallCelsius: 70,
+                stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: totalHours, totalHoursSD: 0.9, cookCount: 4)
+            var configuration = ETAEstimator.Configuration()
+            configuration.youngPastCooksWeight = pastCooksWeight
+            let est = ETAEstimator(targetCelsius: 74, prior: turkey, configuration: configuration)
+            var t = 0.0
+            while t <= 600 {
+                est.update(Reading(elapsedSeconds: t, probeCelsius: 4 + 0.1 * (t / 600), ambientCelsius: 160))
+                t += 5
+            }
+            let e = est.estimate(atSeconds: 600)
+            #expect(e.phase == .warming)
+            return try #require(e.finishSeconds) - 600
+        }
+        let fitted = try remaining(totalHours: 3.7, pastCooksWeight: 0)
+        let usual = 3.7 * 3600 - 600
+        #expect(fitted < 0.6 * usual, "the flat start alone says \(Int(fitted)) s")
+        let weighed = try remaining(totalHours: 3.7, pastCooksWeight: 0.5)
+        #expect(abs(weighed / (fitted * usual).squareRoot() - 1) < 0.01, "\(Int(weighed)) s")
+        // Past cooks that took half an hour say sooner than the fit: it stands.
+        let short = try remaining(totalHours: 0.5, pastCooksWeight: 0.5)
+        #expect(abs(short / fitted - 1) < 0.01, "\(Int(short)) s against \(Int(fitted)) s")
+    }
+
     @Test func etaWithinFivePercentOfRemainingOnASimulatedCook() {
         let cook = SyntheticCook()
         for f in [0.5, 0.75, 0.9] {
