@@ -12,7 +12,7 @@ import Foundation
 /// close to the target, after a plateau) it is blended with the recent slope by how well each
 /// forecast the last horizon. Late in a cook the finish is weighed with the slowest conduction
 /// modes fitted to the recent window alone (`ApproachFit`, a regression LAPACK solves at each
-/// grid step). The conduction candidates' own linear parameters (start temperature and air
+/// grid step late in a cook). The conduction candidates' own linear parameters (start temperature and air
 /// offset, with the prior rows) are two unknowns each, solved in closed form from running
 /// statistics: a LAPACK call per candidate would cost 1,340 calls per grid step. A plateau in
 /// the stall band switches to the stall model (remaining plateau and plateau-to-finish time from
