@@ -26,6 +26,8 @@ public final class FitJob {
     /// A vendor's prediction next to cookcast's at one checkpoint.
     public struct VendorComparison: Sendable {
         public var cookID: String
+        /// The session's name and cut, e.g. `grilled sirloin (beef_roast)`.
+        public var cookLabel: String
         public var fraction: Double
         public var cookcastRelativeError: Double
         public var vendorRelativeError: Double?
@@ -153,13 +155,18 @@ public final class FitJob {
     public func vendorComparison(_ cooks: [StoredCook], report: BacktestReport) -> [VendorComparison] {
         let vendorByID = Dictionary(
             uniqueKeysWithValues: cooks.compactMap { c in c.vendorRemaining.map { (c.id, $0) } })
+        let labelByID = Dictionary(
+            uniqueKeysWithValues: cooks.map { c in
+                (c.id, [c.info.name, c.cut.map { "(\($0.name))" }].compactMap { $0 }.joined(separator: " "))
+            })
         return report.predictions.compactMap { p in
             guard let series = vendorByID[p.id] else { return nil }
             let remainingTrue = p.trueFinishSeconds - p.atSeconds
             let vendor = series.points.last { $0.elapsedSeconds <= p.atSeconds }
             let vendorError = vendor.map { abs($0.elapsedSeconds + $0.value - p.trueFinishSeconds) / remainingTrue }
             return VendorComparison(
-                cookID: p.id, fraction: p.fraction, cookcastRelativeError: p.relativeError,
+                cookID: p.id, cookLabel: labelByID[p.id] ?? "", fraction: p.fraction,
+                cookcastRelativeError: p.relativeError,
                 vendorRelativeError: vendorError)
         }
     }

@@ -104,4 +104,35 @@ import Testing
         let none = await box.run(["fit", "--cut", "brisket"])
         #expect(none.status == 65)
     }
+
+    /// `fit --backtest` sets the vendor's own live prediction (kept by the import) beside
+    /// cookcast's leave-one-out one at each checkpoint. The vendor's error is checked against the
+    /// export itself: the last `predicted_remaining_s` at or before half time, against the
+    /// manifest's finish (4,628.1 s, the first reading at 50 C).
+    @Test func backtestSetsTheVendorsOwnPredictionBesideCookcasts() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let raw = SharedData.root + "/raw/snelstim+Probe-ability/cook_20260413_211003_probe1.csv"
+        _ = await box.run(["import", raw, "--cut", "beef_roast", "--target", "50"])
+        _ = await box.run([
+            "import", SharedData.cook("probeability_roast_50c.csv"), "--cut", "beef_roast", "--target", "50",
+        ])
+        let r = await box.run(["fit", "--backtest"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("vendor live predictions vs cookcast"))
+        let finish = 4628.1, half = 0.5 * finish
+        let rows = try String(contentsOfFile: raw, encoding: .utf8).split(whereSeparator: \.isNewline)
+            .filter { !$0.hasPrefix("#") && !$0.hasPrefix("elapsed") }
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let vendor = try #require(
+            rows.last { (Double($0[0]) ?? .infinity) <= half && Double($0[3]) != nil })
+        let expected = abs(Double(vendor[0])! + Double(vendor[3])! - finish) / (finish - half)
+        let line = try #require(
+            r.out.split(separator: "\n").first { $0.hasPrefix("s1 ") && $0.contains("@50%") },
+            "\(r.out)")
+        #expect(line.contains("Beef Sirloin Rare (beef_roast)"))
+        let cells = line.split(separator: " ", omittingEmptySubsequences: true)
+        let printed = try #require(Double(cells[cells.count - 2]))
+        #expect(abs(printed - expected) < 0.002, "printed \(printed), from the export \(expected)")
+    }
 }

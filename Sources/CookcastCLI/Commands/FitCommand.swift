@@ -88,7 +88,7 @@ struct FitCommand: Command {
                     console.line("\nvendor live predictions vs cookcast (|error| / remaining):")
                     let rows = vendor.map { v in
                         [
-                            v.cookID, "@\(Int((v.fraction * 100).rounded()))%",
+                            v.cookID, v.cookLabel, "@\(Int((v.fraction * 100).rounded()))%",
                             TemperatureUnit.fixed(v.cookcastRelativeError, decimals: 3),
                             v.vendorRelativeError.map { TemperatureUnit.fixed($0, decimals: 3) } ?? "none",
                             v.vendorRelativeError.map { v.cookcastRelativeError < $0 ? "cookcast" : "vendor" }
@@ -96,7 +96,7 @@ struct FitCommand: Command {
                         ]
                     }
                     console.write(
-                        TextTable(columns: ["session", "checkpoint", "cookcast", "vendor", "better"]).render(rows))
+                        TextTable(columns: ["session", "cook", "checkpoint", "cookcast", "vendor", "better"]).render(rows))
                 }
             }
         } catch let error as CLIError {
