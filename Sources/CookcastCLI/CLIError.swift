@@ -1,3 +1,5 @@
+import CookcastIngest
+
 /// Exit codes, from sysexits.h.
 public enum ExitCode {
     public static let success: Int32 = 0
@@ -40,6 +42,17 @@ public struct CLIError: Error, CustomStringConvertible {
 
     /// Bad input data (exit 65).
     public static func data(_ message: String) -> CLIError { CLIError(message, exitCode: ExitCode.dataError) }
+
+    /// An input file that could not be used: missing or unreadable is exit 66, anything wrong with
+    /// its content exit 65.
+    static func input(_ error: Error) -> CLIError {
+        switch error {
+        case IngestError.fileNotFound, IngestError.unreadable:
+            return CLIError("\(error)", exitCode: ExitCode.noInput)
+        default:
+            return .data("\(error)")
+        }
+    }
 
     /// I/O failure (exit 74).
     public static func io(_ message: String) -> CLIError { CLIError(message, exitCode: ExitCode.ioError) }

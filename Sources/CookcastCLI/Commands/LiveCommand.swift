@@ -151,7 +151,7 @@ struct LiveCommand: Command {
             return try await run(sim, store: store, paced: true)
         case .replay(let path):
             let replay: ReplaySource
-            do { replay = try ReplaySource(path: path) } catch { throw .data("\(error)") }
+            do { replay = try ReplaySource(path: path) } catch { throw .input(error) }
             for issue in replay.file.issues.prefix(5) { context.console.errorLine("warning: \(issue)") }
             if replay.file.issues.count > 5 {
                 context.console.errorLine("warning: \(replay.file.issues.count - 5) more bad lines skipped")

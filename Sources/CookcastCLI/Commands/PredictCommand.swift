@@ -56,7 +56,7 @@ struct PredictCommand: Command {
             if cut == nil { context.console.errorLine("warning: unknown cut '\(cutName)', using a generic prior") }
         }
         let file: ReplayFile
-        do { file = try ReplayFile.load(path: path) } catch { throw .data("\(error)") }
+        do { file = try ReplayFile.load(path: path) } catch { throw .input(error) }
         let readings = file.readings()
         let limit = atSeconds ?? readings.map(\.elapsedSeconds).max() ?? 0
         guard readings.contains(where: { $0.elapsedSeconds <= limit && $0.probeCelsius != nil }) else {
