@@ -277,7 +277,10 @@ extension ETAEstimator {
         let conduction = forecast.finishSeconds - now
         var logLeft = log(conduction)
         var weight = 0.0
-        if !prior.stalls, !(fitter.hasMeasuredAmbient && isBath(airCelsius: air)) {
+        let one = approach(fraction: cfg.approachWindowFraction, secondRateRatio: nil)
+        // The one-mode fit has the last word: at full weight nothing the two-mode fit says can
+        // change the answer, so it is not fitted (its 20 LAPACK solves are a late grid step's cost).
+        if (one?.w ?? 0) < 1, !prior.stalls, !(fitter.hasMeasuredAmbient && isBath(airCelsius: air)) {
             let modes = ConductionModes(
                 shape: fitter.configuration.shape, tauSeconds: 1, biot: step.best.biot, count: 2)
             if let two = approach(
@@ -287,7 +290,7 @@ extension ETAEstimator {
                 weight = two.w
             }
         }
-        if let one = approach(fraction: cfg.approachWindowFraction, secondRateRatio: nil) {
+        if let one {
             logLeft = one.w * log(one.left) + (1 - one.w) * logLeft
             weight = one.w + (1 - one.w) * weight
         }
