@@ -63,19 +63,25 @@ struct SyntheticCook {
         #expect(generic.estimate(atSeconds: 0).message.contains("a first guess"))
     }
 
-    /// Ten minutes into a turkey the probe has not moved and the young curve cannot tell an hour
-    /// from four: the 80 % band takes in what the cut's past cooks took (3.7 h, SD 0.9 h).
-    @Test func aYoungCurvesBandTakesInWhatPastCooksTook() {
+    /// The estimate ten minutes into a turkey in 160 C air whose probe has barely moved (4.0 ->
+    /// 4.1 C), with a prior of 4 past cooks that took `totalHours` (SD 0.9 h).
+    func flatTurkeyStart(totalHours: Double = 3.7, configuration: ETAEstimator.Configuration = .init()) -> Estimate {
         let turkey = FitPrior(
             cut: "turkey", ambientCelsius: 163, logTauMean: 9.37, logTauSD: 1, stalls: false, stallCelsius: 70,
-            stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 3.7, totalHoursSD: 0.9, cookCount: 4)
-        let est = ETAEstimator(targetCelsius: 74, prior: turkey)
+            stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: totalHours, totalHoursSD: 0.9, cookCount: 4)
+        let est = ETAEstimator(targetCelsius: 74, prior: turkey, configuration: configuration)
         var t = 0.0
         while t <= 600 {
             est.update(Reading(elapsedSeconds: t, probeCelsius: 4 + 0.1 * (t / 600), ambientCelsius: 160))
             t += 5
         }
-        let e = est.estimate(atSeconds: 600)
+        return est.estimate(atSeconds: 600)
+    }
+
+    /// Ten minutes into a turkey the probe has not moved and the young curve cannot tell an hour
+    /// from four: the 80 % band takes in what the cut's past cooks took (3.7 h, SD 0.9 h).
+    @Test func aYoungCurvesBandTakesInWhatPastCooksTook() {
+        let e = flatTurkeyStart()
         #expect(e.phase == .warming)
         let high = e.finishHighSeconds ?? 0
         #expect(high >= 3.7 * 3600 + 1.28 * 0.9 * 3600, "band \(e.finishLowSeconds ?? -1)-\(high)")
@@ -99,18 +105,9 @@ struct SyntheticCook {
     /// time; when they say sooner, the fit stands.
     @Test func aFlatStartLeansOnPastCooksOnlyWhenTheySayLater() throws {
         func remaining(totalHours: Double, pastCooksWeight: Double) throws -> Double {
-            let turkey = FitPrior(
-                cut: "turkey", ambientCelsius: 163, logTauMean: 9.37, logTauSD: 1, stalls: false, stallCelsius: 70,
-                stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: totalHours, totalHoursSD: 0.9, cookCount: 4)
             var configuration = ETAEstimator.Configuration()
             configuration.youngPastCooksWeight = pastCooksWeight
-            let est = ETAEstimator(targetCelsius: 74, prior: turkey, configuration: configuration)
-            var t = 0.0
-            while t <= 600 {
-                est.update(Reading(elapsedSeconds: t, probeCelsius: 4 + 0.1 * (t / 600), ambientCelsius: 160))
-                t += 5
-            }
-            let e = est.estimate(atSeconds: 600)
+            let e = flatTurkeyStart(totalHours: totalHours, configuration: configuration)
             #expect(e.phase == .warming)
             return try #require(e.finishSeconds) - 600
         }
