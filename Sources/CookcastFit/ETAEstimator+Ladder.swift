@@ -251,7 +251,7 @@ extension ETAEstimator {
         else { return nil }
         // Heating started at the beginning of the cook (or when the probe went in), or afresh at
         // the end of a plateau.
-        let heatingStart = stallEndSeconds ?? max(step.origin, insertionSeconds ?? step.origin)
+        let heatingStart = stallEndSeconds ?? insertionSeconds ?? step.origin
         // What is left by the curve fitted over `fraction` of the cook, and its weight. The window
         // never reaches into the start of the heating, where faster modes than those fitted are
         // still alive: it keeps to the last half of it with one mode, the last two thirds with two

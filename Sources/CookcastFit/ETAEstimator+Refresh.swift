@@ -200,15 +200,21 @@ extension ETAEstimator {
     func setUnreachable(now: Double, T: Double, air: Double, params: [String: Double]) {
         let rem = min(48 * 3600, max(1800, usualRemainingSeconds(now: now)))
         let recovering = bathRecovering(now: now, air: air)
+        let message: String
+        if recovering {
+            message =
+                "the bath (\(fmt(air)) C) is not clearly above the target \(fmt(targetCelsius)) C yet: about \(formatDuration(rem)) left going by past cooks once it is"
+        } else if air <= targetCelsius {
+            message =
+                "the air (\(fmt(air)) C) is not above the target \(fmt(targetCelsius)) C: it will not get there unless the heat goes up"
+        } else {
+            message = "the probe is not rising towards \(fmt(targetCelsius)) C at this air temperature"
+        }
         current = Estimate(
             elapsedSeconds: now, finishSeconds: now + rem, finishLowSeconds: now + 0.5 * rem,
             finishHighSeconds: now + min(3 * rem, 72 * 3600), phase: recovering ? .warming : .unreachable,
-            message: recovering
-                ? "the bath (\(fmt(air)) C) is not clearly above the target \(fmt(targetCelsius)) C yet: about \(formatDuration(rem)) left going by past cooks once it is"
-                : air <= targetCelsius
-                ? "the air (\(fmt(air)) C) is not above the target \(fmt(targetCelsius)) C: it will not get there unless the heat goes up"
-                : "the probe is not rising towards \(fmt(targetCelsius)) C at this air temperature",
-            model: "prior", parameters: params, probeCelsius: T, targetCelsius: targetCelsius, channel: channel)
+            message: message, model: "prior", parameters: params, probeCelsius: T, targetCelsius: targetCelsius,
+            channel: channel)
         smoothedFinish = nil
     }
 

@@ -12,9 +12,9 @@ import Foundation
 /// close to the target, after a plateau) it is blended with the recent slope by how well each
 /// forecast the last horizon. Late in a cook the finish is weighed with the slowest conduction
 /// modes fitted to the recent window alone (`ApproachFit`, a regression LAPACK solves at each
-/// grid step late in a cook). The conduction candidates' own linear parameters (start temperature and air
-/// offset, with the prior rows) are two unknowns each, solved in closed form from running
-/// statistics: a LAPACK call per candidate would cost 1,340 calls per grid step. A plateau in
+/// grid step late in a cook). The conduction candidates' own linear parameters (start
+/// temperature and air offset, with the prior rows) are two unknowns each, solved in closed form
+/// from running statistics: a LAPACK call per candidate would cost 1,340 calls per grid step. A plateau in
 /// the stall band switches to the stall model (remaining plateau and plateau-to-finish time from
 /// past cooks of the cut, blended with conduction from the plateau temperature). `NewtonFitter`
 /// (LAPACK, recent window) is kept as a tested building block but is not on the live ladder: in
@@ -170,8 +170,7 @@ public final class ETAEstimator {
     var fitter: ConductionFitter
     var settleMin: Double?
     /// When the probe last jumped into hotter meat early in the cook
-    /// (`insertionRiseCelsiusPerMinute`):
-    /// the readings before it are the room, not the meat.
+    /// (`insertionRiseCelsiusPerMinute`): the readings before it are the room, not the meat.
     var insertionSeconds: Double?
     var preStall: ConductionFitter.Solution?
     var lastBest: ConductionFitter.Solution?
@@ -351,7 +350,9 @@ public final class ETAEstimator {
             settleMin = min(settleMin ?? g.probeCelsius, g.probeCelsius)
         }
         buffer.append(g)
-        if stallBandEntrySeconds == nil, prior.stalls, g.probeCelsius >= prior.stallCelsius - configuration.stallBandCelsius {
+        if stallBandEntrySeconds == nil, prior.stalls,
+            g.probeCelsius >= prior.stallCelsius - configuration.stallBandCelsius
+        {
             stallBandEntrySeconds = g.seconds
         }
         stall.observe(g, buffer: buffer, airCelsius: airForForecast(now: g.seconds), prior: prior)

@@ -14,8 +14,14 @@ import Testing
     func readings(until end: Double) -> [Reading] {
         stride(from: 0.0, through: end, by: 10).map { t in
             let meat = 115 - 54 * exp(-t / 40_000)
-            let probe = t < 90 ? 20 + (t.truncatingRemainder(dividingBy: 20) == 0 ? 0.1 : -0.1)
-                : t < 110 ? 20 + (meat - 20) * (t - 90) / 20 : meat
+            let probe: Double
+            if t < 90 {
+                probe = 20 + (t.truncatingRemainder(dividingBy: 20) == 0 ? 0.1 : -0.1)
+            } else if t < 110 {
+                probe = 20 + (meat - 20) * (t - 90) / 20
+            } else {
+                probe = meat
+            }
             return Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: nil)
         }
     }
