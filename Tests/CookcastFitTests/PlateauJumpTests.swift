@@ -1,0 +1,71 @@
+import CookcastCore
+import CookcastIngest
+import Foundation
+import Testing
+
+@testable import CookcastFit
+
+/// On the way to and over a plateau the finish must not leap back and forth by hours, and must
+/// still follow a change that lasts.
+@Suite struct PlateauJumpTests {
+    /// How many times the published finish moves by more than a tenth of the time left between
+    /// grid steps over a whole simulated cook, after its first half hour and until the target.
+    static func bigJumps(preset: SimulationPreset, seed: UInt64, configuration: ETAEstimator.Configuration) -> Int {
+        var sim = CookSimulator(preset: preset, options: SimulationOptions(seed: seed, injectsFaults: false))
+        let decoder = SeedProbeDecoder()
+        var prior = ApproachToStallTests.prior
+        prior.cut = preset.name
+        let est = ETAEstimator(targetCelsius: 95, prior: prior, configuration: configuration)
+        var previous: Double?
+        var jumps = 0
+        while let event = sim.next() {
+            guard case .packet(let bytes, let t, let channel) = event,
+                case .reading(let r) = decoder.decode(bytes, elapsedSeconds: t, channel: channel)
+            else { continue }
+            guard est.update(r) else { continue }
+            if let p = r.probeCelsius, p >= 95 { break }
+            let e = est.estimate(atSeconds: t)
+            guard t > 1800, let f = e.finishSeconds else { continue }
+            if let previous, abs(f - previous) > 0.1 * max(60, f - t) { jumps += 1 }
+            previous = f
+        }
+        return jumps
+    }
+
+    @Test func theFinishDoesNotLeapBackAndForthOnTheWayToThePlateau() {
+        // Built-in briskets and pork shoulders, four seeds each: 57 such leaps without this
+        // smoothing, 21 with it.
+        var unsmoothed = ETAEstimator.Configuration()
+        unsmoothed.plateauJumpSmoothingSeconds = 0
+        var now = 0, before = 0
+        for preset in [SimulationPreset.brisket, .porkShoulder] {
+            for seed in 1...4 as ClosedRange<UInt64> {
+                now += Self.bigJumps(preset: preset, seed: seed, configuration: ETAEstimator.Configuration())
+                before += Self.bigJumps(preset: preset, seed: seed, configuration: unsmoothed)
+            }
+        }
+        #expect(now <= before / 2, "\(before) leaps without the smoothing, \(now) with it")
+    }
+
+    @Test func aChangeThatLastsIsFollowedWithinTheHour() {
+        // Ten hours left, then every rung agrees on five from now on (the pit was turned up).
+        let est = ETAEstimator(targetCelsius: 95, prior: ApproachToStallTests.prior)
+        var now = 20_000.0
+        est.current.elapsedSeconds = now
+        est.smoothedFinish = now + 10 * 3600
+        let newFinish = now + 5 * 3600
+        var remaining: [Double] = []
+        for _ in 0..<120 {
+            now += 30
+            let f = est.smoothedFinishSeconds(newFinish, now: now, phase: .predicting)
+            est.smoothedFinish = f
+            est.current.elapsedSeconds = now
+            remaining.append(f - now)
+        }
+        let target = newFinish - now
+        // One grid step moves it by 3 % of the log gap, not at once...
+        #expect(remaining[0] > 9.5 * 3600)
+        // ... and after an hour it is within 2 % of the new finish.
+        #expect(abs(remaining[119] - target) < 0.02 * target, "\(remaining[119] / 3600) h left, \(target / 3600) h")
+    }
+}
