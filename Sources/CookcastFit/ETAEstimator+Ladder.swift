@@ -11,8 +11,12 @@ extension ETAEstimator {
         var highSeconds: Double
         var model = "conduction"
         var phase = EstimatePhase.predicting
-        /// Empty: `publish` words it from the remaining time.
+        /// Empty: `publish` words it from the remaining time. `Forecast.timeLeft` in it stands
+        /// for the time left as published (after smoothing), so the words match the number.
         var message = ""
+
+        /// Placeholder for the published time left in `message`.
+        static let timeLeft = "{time left}"
 
         /// Stretches the finish and its range, as times remaining after `now`, by `factor`.
         mutating func scaleRemaining(by factor: Double, now: Double) {
@@ -58,7 +62,7 @@ extension ETAEstimator {
         return Forecast(
             finishSeconds: finish, lowSeconds: q10, highSeconds: q90, model: "stall", phase: .stalled,
             message:
-                "stalled at \(fmt(T)) C for \(formatDuration(d)); going by past cooks of this cut, about \(formatDuration(finish - now)) to go"
+                "stalled at \(fmt(T)) C for \(formatDuration(d)); going by past cooks of this cut, about \(Forecast.timeLeft) to go"
         )
     }
 
@@ -131,7 +135,7 @@ extension ETAEstimator {
                 finishSeconds: now + c, lowSeconds: min(conduction.lowSeconds, now + 0.5 * c),
                 highSeconds: now + 4 * c,
                 message:
-                    "the bath (\(fmt(air)) C) is barely above the target: about \(formatDuration(c)) left, could be much longer"
+                    "the bath (\(fmt(air)) C) is barely above the target: about \(Forecast.timeLeft) left, could be much longer"
             )
         } else if let l = step.line, l.slope > 0.5 / 3600 {
             let lineRemaining = max(0, (goalCelsius - l.level) / l.slope)
@@ -163,7 +167,8 @@ extension ETAEstimator {
             let rem = max(600, usualRemainingSeconds(now: now))
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.3 * rem, highSeconds: now + 3 * rem, model: "prior",
-                message: "creeping towards \(fmt(targetCelsius)) C in air at \(fmt(air)) C: a rough guess from past cooks")
+                message:
+                    "creeping towards \(fmt(targetCelsius)) C in air at \(fmt(air)) C: a rough guess from past cooks")
         }
         return nil
     }

@@ -177,7 +177,9 @@ extension ETAEstimator {
         // 80 % band: the model's own spread, widened to what past cooks say its error is.
         let z = 1.2816 * max(prior.etaScaleLogSD, configuration.intervalFloorFraction)
         let lo = min(q10, now + rem * exp(-z)), hi = max(q90, now + rem * exp(z))
-        if message.isEmpty {
+        if message.contains(Forecast.timeLeft) {
+            message = message.replacingOccurrences(of: Forecast.timeLeft, with: formatDuration(rem))
+        } else if message.isEmpty {
             message =
                 phase == .warming
                 ? "warming up: about \(formatDuration(rem)) left (rough, the curve is still young)"
@@ -189,17 +191,18 @@ extension ETAEstimator {
             targetCelsius: targetCelsius, channel: channel)
     }
 
-    /// The published finish for a new raw `finish`: small changes are damped (half of the change
-    /// per grid step) and big ones, over a quarter of the time left or a change of phase, are
-    /// followed at once (a lid opened, the fire dying), except on the way to and over the plateau
-    /// of a cut that stalls. There a change over a tenth of the time left is followed in log time
-    /// with a time constant of 15 minutes (at most a tenth of the time left): the plateau ahead,
-    /// the plateau, the recent slope and conduction disagree by hours, and a pit's swings flip
-    /// the estimate between them. On the simulated suite of seed 7 the finish moved by more than
-    /// a tenth of the time left between grid steps 90 times (nearly all on briskets and pork
-    /// shoulders), now 33; the scored medians of every suite and of the real cooks are unchanged.
+    /// The published finish for a new raw `finish`. A change of phase (a plateau found, or over)
+    /// is new information and is followed at once; within a phase small changes are damped (half
+    /// of the change per grid step) and big ones, over a quarter of the time left, are followed at
+    /// once (a lid opened, the fire dying), except on the way to and over the plateau of a cut
+    /// that stalls. There a change over a tenth of the time left is followed in log time with a
+    /// time constant of 15 minutes (at most a tenth of the time left): the plateau ahead, the
+    /// recent slope and conduction disagree by hours, and a pit's swings flip the estimate between
+    /// them. On the simulated suite of seed 7 the finish moved by more than a tenth of the time
+    /// left between grid steps 90 times (nearly all on briskets and pork shoulders), now 45; the
+    /// scored medians of every suite and of the real cooks are unchanged.
     func smoothedFinishSeconds(_ finish: Double, now: Double, phase: EstimatePhase) -> Double {
-        guard let previous = smoothedFinish else { return finish }
+        guard let previous = smoothedFinish, current.phase == phase else { return finish }
         let remaining = max(60, finish - now), previousRemaining = max(60, previous - now)
         let cfg = configuration
         if cfg.plateauJumpSmoothingSeconds > 0, prior.stalls, stallEndSeconds == nil,
@@ -210,7 +213,7 @@ extension ETAEstimator {
             let gain = 1 - exp(-(now - current.elapsedSeconds) / timeConstant)
             return now + exp(log(previousRemaining) + gain * (log(remaining) - log(previousRemaining)))
         }
-        if current.phase == phase, abs(finish - previous) < 0.25 * remaining {
+        if abs(finish - previous) < 0.25 * remaining {
             return previous + cfg.smoothingGain * (finish - previous)
         }
         return finish

@@ -34,7 +34,7 @@ import Testing
 
     @Test func theFinishDoesNotLeapBackAndForthOnTheWayToThePlateau() {
         // Built-in briskets and pork shoulders, four seeds each: 57 such leaps without this
-        // smoothing, 21 with it.
+        // smoothing, 34 with it (a change of phase is still followed at once).
         var unsmoothed = ETAEstimator.Configuration()
         unsmoothed.plateauJumpSmoothingSeconds = 0
         var now = 0, before = 0
@@ -44,7 +44,7 @@ import Testing
                 before += Self.bigJumps(preset: preset, seed: seed, configuration: unsmoothed)
             }
         }
-        #expect(now <= before / 2, "\(before) leaps without the smoothing, \(now) with it")
+        #expect(3 * now <= 2 * before, "\(before) leaps without the smoothing, \(now) with it")
     }
 
     @Test func aChangeThatLastsIsFollowedWithinTheHour() {
@@ -52,6 +52,7 @@ import Testing
         let est = ETAEstimator(targetCelsius: 95, prior: ApproachToStallTests.prior)
         var now = 20_000.0
         est.current.elapsedSeconds = now
+        est.current.phase = .predicting
         est.smoothedFinish = now + 10 * 3600
         let newFinish = now + 5 * 3600
         var remaining: [Double] = []
