@@ -457,6 +457,12 @@ public final class ConductionFitter {
     /// Slowest decay rate of a candidate, 1/s.
     public func slowestRate(_ sol: Solution) -> Double { rates[sol.index * nm] }
 
+    /// How many times faster the second mode of a candidate decays than the first (it depends on
+    /// the shape and the Biot number only); nil with a single mode.
+    public func secondRateRatio(_ sol: Solution) -> Double? {
+        nm >= 2 ? rates[sol.index * nm + 1] / rates[sol.index * nm] : nil
+    }
+
     /// Seconds after the last grid point until the forecast reaches `target`, or nil when it never
     /// does within `horizon` seconds.
     public func crossing(

@@ -285,15 +285,12 @@ extension ETAEstimator {
         let one = approach(fraction: cfg.approachWindowFraction, secondRateRatio: nil)
         // The one-mode fit has the last word: at full weight nothing the two-mode fit says can
         // change the answer, so it is not fitted (its 20 LAPACK solves are a late grid step's cost).
-        if (one?.w ?? 0) < 1, !prior.stalls, !(fitter.hasMeasuredAmbient && isBath(airCelsius: air)) {
-            let modes = ConductionModes(
-                shape: fitter.configuration.shape, tauSeconds: 1, biot: step.best.biot, count: 2)
-            if let two = approach(
-                fraction: cfg.approachTwoModesWindowFraction, secondRateRatio: modes.rates[1] / modes.rates[0])
-            {
-                logLeft = two.w * log(two.left) + (1 - two.w) * logLeft
-                weight = two.w
-            }
+        if (one?.w ?? 0) < 1, !prior.stalls, !(fitter.hasMeasuredAmbient && isBath(airCelsius: air)),
+            let ratio = fitter.secondRateRatio(step.best),
+            let two = approach(fraction: cfg.approachTwoModesWindowFraction, secondRateRatio: ratio)
+        {
+            logLeft = two.w * log(two.left) + (1 - two.w) * logLeft
+            weight = two.w
         }
         if let one {
             logLeft = one.w * log(one.left) + (1 - one.w) * logLeft
