@@ -29,6 +29,36 @@ public struct Reading: Sendable, Hashable, Codable {
     /// True when the reading carries at least one temperature.
     public var hasTemperature: Bool { probeCelsius != nil || ambientCelsius != nil }
 
+    /// Temperatures a thermometer can report, Celsius: none is below absolute zero, and no
+    /// cooking probe reads above 1000 C (a corrupt file's `52E80` is not a temperature).
+    public static let plausibleCelsius: ClosedRange<Double> = -273.15...1000
+    /// Session clock values that make sense, seconds (a few centuries either way).
+    public static let plausibleSeconds: ClosedRange<Double> = -1e10...1e10
+    /// Battery levels, percent.
+    public static let plausibleBatteryPercent: ClosedRange<Double> = 0...100
+
+    /// Why the reading cannot be real, in one line (`probe_c 5.2e+81 is outside -273.15 to
+    /// 1000 C`), or nil when every value it carries is plausible. Parsers reject such rows as they
+    /// reject a non-number: stored, one absurd value broke every display and fit of the session.
+    public var implausibility: String? {
+        func outside(_ name: String, _ value: Double, _ range: ClosedRange<Double>, _ unit: String) -> String {
+            "\(name) \(value) is outside \(range.lowerBound) to \(range.upperBound)\(unit)"
+        }
+        if !Self.plausibleSeconds.contains(elapsedSeconds) {
+            return outside("t_s", elapsedSeconds, Self.plausibleSeconds, " s")
+        }
+        if let p = probeCelsius, !Self.plausibleCelsius.contains(p) {
+            return outside("probe_c", p, Self.plausibleCelsius, " C")
+        }
+        if let a = ambientCelsius, !Self.plausibleCelsius.contains(a) {
+            return outside("ambient_c", a, Self.plausibleCelsius, " C")
+        }
+        if let b = batteryPercent, !Self.plausibleBatteryPercent.contains(b) {
+            return outside("battery_pct", b, Self.plausibleBatteryPercent, " %")
+        }
+        return nil
+    }
+
     /// The same reading shifted by `seconds` on the session clock.
     public func shifted(bySeconds seconds: Double) -> Reading {
         var copy = self

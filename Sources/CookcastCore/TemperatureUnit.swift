@@ -30,11 +30,13 @@ public enum TemperatureUnit: String, Sendable, CaseIterable {
         return "\(Self.fixed(value(fromCelsius: celsius), decimals: decimals)) \(symbol)"
     }
 
-    /// Fixed-point formatting without Foundation's locale-dependent String(format:).
+    /// Fixed-point formatting without Foundation's locale-dependent String(format:). Values too
+    /// large for fixed point (beyond 1e18 in units of the last decimal) keep Swift's exponent
+    /// form instead of trapping.
     public static func fixed(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "\(value)" }
         var scale = 1.0
         for _ in 0..<max(decimals, 0) { scale *= 10 }
+        guard value.isFinite, abs(value) * scale < 1e18 else { return "\(value)" }
         let scaled = (abs(value) * scale).rounded()
         let whole = Int(scaled / scale)
         let frac = Int(scaled - Double(whole) * scale)

@@ -54,6 +54,34 @@ public struct ImportResult: Sendable {
     /// Total bad rows over all files.
     public var badRowCount: Int { badRows.reduce(0) { $0 + $1.count } }
 
+    /// The result without readings no thermometer can report (`Reading.implausibility`), with a
+    /// note for each cook that lost some; a cook left with none is dropped. Every reader goes
+    /// through this, so one corrupt value (`52E80` C) cannot reach the store.
+    public func withoutImplausibleReadings() -> ImportResult {
+        var kept = self
+        kept.cooks = []
+        for var cook in cooks {
+            var dropped = 0
+            var firstReason = ""
+            cook.readings.removeAll { reading in
+                guard let why = reading.implausibility else { return false }
+                if dropped == 0 { firstReason = why }
+                dropped += 1
+                return true
+            }
+            let name = cook.info.name ?? cook.info.source
+            if dropped > 0 {
+                kept.notes.append("\(name): \(dropped) readings with impossible values left out (\(firstReason))")
+            }
+            if cook.readings.isEmpty {
+                kept.notes.append("\(name): no plausible reading, nothing imported")
+            } else {
+                kept.cooks.append(cook)
+            }
+        }
+        return kept
+    }
+
     /// Appends another result.
     public mutating func merge(_ other: ImportResult) {
         cooks += other.cooks

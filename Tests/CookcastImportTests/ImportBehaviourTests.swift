@@ -156,6 +156,23 @@ struct ImportBehaviourTests {
         #expect(r.cooks[0].series.first?.points.map(\.value) == [900, 800])
     }
 
+    @Test func impossibleValuesFromAnyFormatNeverReachTheStore() throws {
+        // A flipped byte turns 52.80 into 52E80: a finite number, but no temperature. Stored, it
+        // made `cookcast sessions`, `show` and `plot` trap when formatting the session.
+        let text = """
+            # cook_name: Pork Loin
+            elapsed_s,internal_temp_c,ambient_temp_c,predicted_remaining_s,confidence
+            0.0,10.0,120.0,,low
+            30.0,52E80,120.0,,low
+            60.0,11.0,-400,900,low
+            90.0,12.0,121.0,,low
+            """
+        let r = try #require(
+            try Importer(options: Self.options).read(files: [Self.file("cook_x.csv", text)]).first?.result)
+        #expect(r.cooks[0].readings.map(\.elapsedSeconds) == [0, 90])
+        #expect(r.notes.contains { $0.contains("2 readings with impossible values left out (probe_c 5.2e+81") })
+    }
+
     @Test func fileWithNoUsableRowIsAnError() {
         let f = Self.file("empty.csv", "t_s,probe_c,ambient_c\nx,y,z\n")
         #expect(throws: ImportError.noReadings(file: "empty.csv", format: "csv")) {

@@ -85,10 +85,15 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
             6,24.0,111.5,extra
             7,inf,1
             8,25.0,112.0
+            9,52E80,112.0
+            10,26.0,-300
+            1e300,26.5,112.0
             """)
         let file = try ReplayFile.load(path: path)
         #expect(file.validRowCount == 3)
-        #expect(file.issues.map(\.line) == [3, 4, 5, 7, 8, 9])
+        #expect(file.issues.map(\.line) == [3, 4, 5, 7, 8, 9, 11, 12, 13])
+        let impossible = file.issues.first { $0.line == 11 }?.description
+        #expect(impossible?.hasSuffix(":11: probe_c 5.2e+81 is outside -273.15 to 1000.0 C") == true)
         #expect(file.issues.first?.description.hasPrefix("\(path):3: ") == true)
         let readings = file.readings()
         #expect(readings.map(\.elapsedSeconds) == [0, 4, 8])
@@ -174,10 +179,12 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
             {"t_s": "soon", "probe_c": 4.7}
             not json
             {"t_s": 3, "ambient_c": 121, "channel": 2}
+            {"t_s": 4, "probe_c": 4.8, "ambient_c": 1e300}
+            {"t_s": 5, "probe_c": 4.9, "battery_pct": 250}
             """)
         let file = try ReplayFile.load(path: path)
         #expect(file.format == .jsonLines)
-        #expect(file.issues.map(\.line) == [3, 4])
+        #expect(file.issues.map(\.line) == [3, 4, 6, 7])
         let readings = file.readings()
         #expect(readings.count == 3)
         #expect(readings[0].batteryPercent == 90)

@@ -101,11 +101,11 @@ public struct ReplayLineParser: Sendable {
                 guard let n = Int(fields[ci]), n >= 1 else { return .issue("channel is not a positive integer") }
                 channel = n
             }
-            return .event(
-                .reading(
-                    Reading(
-                        channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
-                        batteryPercent: battery)))
+            let reading = Reading(
+                channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
+                batteryPercent: battery)
+            if let why = reading.implausibility { return .issue(why) }
+            return .event(.reading(reading))
         } catch {
             return .issue(error.message)
         }
@@ -140,11 +140,11 @@ public struct ReplayLineParser: Sendable {
         guard row.t_s.isFinite else { return .issue("t_s is not a finite number") }
         guard row.probe_c != nil || row.ambient_c != nil else { return .issue("no temperature") }
         if let channel = row.channel, channel < 1 { return .issue("channel is not a positive integer") }
-        return .event(
-            .reading(
-                Reading(
-                    channel: row.channel ?? 1, elapsedSeconds: row.t_s, probeCelsius: row.probe_c,
-                    ambientCelsius: row.ambient_c, batteryPercent: row.battery_pct)))
+        let reading = Reading(
+            channel: row.channel ?? 1, elapsedSeconds: row.t_s, probeCelsius: row.probe_c,
+            ambientCelsius: row.ambient_c, batteryPercent: row.battery_pct)
+        if let why = reading.implausibility { return .issue(why) }
+        return .event(.reading(reading))
     }
 
     private static func parseHex(_ line: String) -> Outcome {
@@ -157,6 +157,9 @@ public struct ReplayLineParser: Sendable {
             return .untimedPacket(bytes)
         }
         guard let t = number(first) else { return .issue("t_s is not a finite number") }
+        if let why = Reading(elapsedSeconds: t, probeCelsius: nil, ambientCelsius: nil).implausibility {
+            return .issue(why)
+        }
         let hex = tokens.dropFirst().joined()
         guard let bytes = Hex.bytes(from: hex), !bytes.isEmpty else { return .issue("bad hex packet") }
         return .event(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
