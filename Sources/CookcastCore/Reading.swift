@@ -38,7 +38,7 @@ public struct Reading: Sendable, Hashable, Codable {
     public static let plausibleBatteryPercent: ClosedRange<Double> = 0...100
 
     /// Why the reading cannot be real, in one line (`probe_c 5.2e+81 is outside -273.15 to
-    /// 1000 C`), or nil when every value it carries is plausible. Parsers reject such rows as they
+    /// 1000.0 C`), or nil when every value it carries is plausible. Parsers reject such rows as they
     /// reject a non-number: stored, one absurd value broke every display and fit of the session.
     public var implausibility: String? {
         func outside(_ name: String, _ value: Double, _ range: ClosedRange<Double>, _ unit: String) -> String {
