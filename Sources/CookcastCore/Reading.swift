@@ -38,25 +38,35 @@ public struct Reading: Sendable, Hashable, Codable {
     public static let plausibleBatteryPercent: ClosedRange<Double> = 0...100
 
     /// Why the reading cannot be real, in one line (`probe_c 5.2e+81 is outside -273.15 to
-    /// 1000.0 C`), or nil when every value it carries is plausible. Parsers reject such rows as they
-    /// reject a non-number: stored, one absurd value broke every display and fit of the session.
-    public var implausibility: String? {
+    /// 1000.0 C`), or nil when every value it carries is plausible.
+    public var implausibility: String? { plausiblePart().reason }
+
+    /// The reading with every impossible value left out (a device's 6553.5 C error code, a corrupt
+    /// file's `52E80`), and the first reason; the reading is nil when its clock is impossible or no
+    /// temperature is left. Parsers and importers keep what is real in a row and say what they
+    /// left out: stored, one absurd value broke every display and fit of the session.
+    public func plausiblePart() -> (reading: Reading?, reason: String?) {
         func outside(_ name: String, _ value: Double, _ range: ClosedRange<Double>, _ unit: String) -> String {
             "\(name) \(value) is outside \(range.lowerBound) to \(range.upperBound)\(unit)"
         }
-        if !Self.plausibleSeconds.contains(elapsedSeconds) {
-            return outside("t_s", elapsedSeconds, Self.plausibleSeconds, " s")
+        guard Self.plausibleSeconds.contains(elapsedSeconds) else {
+            return (nil, outside("t_s", elapsedSeconds, Self.plausibleSeconds, " s"))
         }
+        var kept = self
+        var reason: String?
         if let p = probeCelsius, !Self.plausibleCelsius.contains(p) {
-            return outside("probe_c", p, Self.plausibleCelsius, " C")
+            kept.probeCelsius = nil
+            reason = reason ?? outside("probe_c", p, Self.plausibleCelsius, " C")
         }
         if let a = ambientCelsius, !Self.plausibleCelsius.contains(a) {
-            return outside("ambient_c", a, Self.plausibleCelsius, " C")
+            kept.ambientCelsius = nil
+            reason = reason ?? outside("ambient_c", a, Self.plausibleCelsius, " C")
         }
         if let b = batteryPercent, !Self.plausibleBatteryPercent.contains(b) {
-            return outside("battery_pct", b, Self.plausibleBatteryPercent, " %")
+            kept.batteryPercent = nil
+            reason = reason ?? outside("battery_pct", b, Self.plausibleBatteryPercent, " %")
         }
-        return nil
+        return (kept.hasTemperature ? kept : nil, reason)
     }
 
     /// The same reading shifted by `seconds` on the session clock.

@@ -54,24 +54,27 @@ public struct ImportResult: Sendable {
     /// Total bad rows over all files.
     public var badRowCount: Int { badRows.reduce(0) { $0 + $1.count } }
 
-    /// The result without readings no thermometer can report (`Reading.implausibility`), with a
-    /// note for each cook that lost some; a cook left with none is dropped. Every reader goes
-    /// through this, so one corrupt value (`52E80` C) cannot reach the store.
-    public func withoutImplausibleReadings() -> ImportResult {
+    /// The result without values no thermometer can report (`Reading.plausiblePart`: a device's
+    /// error code, a corrupt `52E80` C), with a note for each cook that lost some; a reading left
+    /// with no temperature goes, and a cook left with no reading. Every reader goes through this,
+    /// so no impossible value reaches the store.
+    public func withoutImplausibleValues() -> ImportResult {
         var kept = self
         kept.cooks = []
         for var cook in cooks {
-            var dropped = 0
+            var touched = 0
             var firstReason = ""
-            cook.readings.removeAll { reading in
-                guard let why = reading.implausibility else { return false }
-                if dropped == 0 { firstReason = why }
-                dropped += 1
-                return true
+            cook.readings = cook.readings.compactMap { reading in
+                let (plausible, reason) = reading.plausiblePart()
+                if let reason {
+                    if touched == 0 { firstReason = reason }
+                    touched += 1
+                }
+                return plausible
             }
             let name = cook.info.name ?? cook.info.source
-            if dropped > 0 {
-                kept.notes.append("\(name): \(dropped) readings with impossible values left out (\(firstReason))")
+            if touched > 0 {
+                kept.notes.append("\(name): impossible values left out of \(touched) readings (\(firstReason))")
             }
             if cook.readings.isEmpty {
                 kept.notes.append("\(name): no plausible reading, nothing imported")

@@ -102,7 +102,7 @@ public struct Importer: Sendable {
             guard let members = byFormat[fmt] else { continue }
             let reader = fmt.reader.init(options: options)
             for group in fmt.reader.group(members) {
-                let result = try reader.read(group).withoutImplausibleReadings()
+                let result = try reader.read(group).withoutImplausibleValues()
                 let first = group.compactMap { position[$0.path] }.min() ?? 0
                 groups.append((first, ImportGroup(format: fmt, paths: group.map(\.path), result: result)))
             }

@@ -90,13 +90,16 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
             1e300,26.5,112.0
             """)
         let file = try ReplayFile.load(path: path)
-        #expect(file.validRowCount == 3)
+        // Lines 11 and 12 keep their plausible temperature; line 13's clock is impossible.
+        #expect(file.validRowCount == 5)
         #expect(file.issues.map(\.line) == [3, 4, 5, 7, 8, 9, 11, 12, 13])
         let impossible = file.issues.first { $0.line == 11 }?.description
-        #expect(impossible?.hasSuffix(":11: probe_c 5.2e+81 is outside -273.15 to 1000.0 C") == true)
+        #expect(impossible?.hasSuffix(":11: probe_c 5.2e+81 is outside -273.15 to 1000.0 C, left out") == true)
         #expect(file.issues.first?.description.hasPrefix("\(path):3: ") == true)
         let readings = file.readings()
-        #expect(readings.map(\.elapsedSeconds) == [0, 4, 8])
+        #expect(readings.map(\.elapsedSeconds) == [0, 4, 8, 9, 10])
+        #expect(readings[3].probeCelsius == nil && readings[3].ambientCelsius == 112)
+        #expect(readings[4].probeCelsius == 26 && readings[4].ambientCelsius == nil)
         #expect(readings[1].ambientCelsius == nil)
         #expect(abs((readings[1].probeCelsius ?? 0) - 23.5) < 1e-9)
     }
@@ -186,7 +189,8 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
         #expect(file.format == .jsonLines)
         #expect(file.issues.map(\.line) == [3, 4, 6, 7])
         let readings = file.readings()
-        #expect(readings.count == 3)
+        #expect(readings.count == 5)
+        #expect(readings[3].ambientCelsius == nil && readings[4].batteryPercent == nil)
         #expect(readings[0].batteryPercent == 90)
         #expect(readings[2].channel == 2 && readings[2].probeCelsius == nil)
     }

@@ -68,6 +68,9 @@ public struct ReplayFile: Sendable {
             case .event(let e): events.append(e)
             case .skip: break
             case .issue(let message): issues.append(ReplayIssue(path: path, line: index + 1, message: message))
+            case .eventWithIssue(let e, let message):
+                events.append(e)
+                issues.append(ReplayIssue(path: path, line: index + 1, message: message))
             case .untimedPacket:
                 issues.append(
                     ReplayIssue(path: path, line: index + 1, message: "packet without a time (expected t_s HEX)"))

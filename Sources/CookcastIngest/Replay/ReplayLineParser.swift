@@ -16,6 +16,18 @@ public struct ReplayLineParser: Sendable {
         case skip
         /// Broken: skipped, with the reason.
         case issue(String)
+        /// A reading with an impossible value left out (`Reading.plausiblePart`): kept, and the
+        /// reason reported like a broken line's.
+        case eventWithIssue(SourceEvent, String)
+    }
+
+    /// `reading` as an outcome: as it is, without its impossible values, or an issue when nothing
+    /// real is left.
+    static func outcome(_ reading: Reading) -> Outcome {
+        let (kept, reason) = reading.plausiblePart()
+        guard let kept else { return .issue(reason ?? "no temperature") }
+        guard let reason else { return .event(.reading(kept)) }
+        return .eventWithIssue(.reading(kept), reason + ", left out")
     }
 
     /// Where the CSV columns are.
@@ -101,11 +113,10 @@ public struct ReplayLineParser: Sendable {
                 guard let n = Int(fields[ci]), n >= 1 else { return .issue("channel is not a positive integer") }
                 channel = n
             }
-            let reading = Reading(
-                channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
-                batteryPercent: battery)
-            if let why = reading.implausibility { return .issue(why) }
-            return .event(.reading(reading))
+            return Self.outcome(
+                Reading(
+                    channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
+                    batteryPercent: battery))
         } catch {
             return .issue(error.message)
         }
@@ -140,11 +151,10 @@ public struct ReplayLineParser: Sendable {
         guard row.t_s.isFinite else { return .issue("t_s is not a finite number") }
         guard row.probe_c != nil || row.ambient_c != nil else { return .issue("no temperature") }
         if let channel = row.channel, channel < 1 { return .issue("channel is not a positive integer") }
-        let reading = Reading(
-            channel: row.channel ?? 1, elapsedSeconds: row.t_s, probeCelsius: row.probe_c,
-            ambientCelsius: row.ambient_c, batteryPercent: row.battery_pct)
-        if let why = reading.implausibility { return .issue(why) }
-        return .event(.reading(reading))
+        return outcome(
+            Reading(
+                channel: row.channel ?? 1, elapsedSeconds: row.t_s, probeCelsius: row.probe_c,
+                ambientCelsius: row.ambient_c, batteryPercent: row.battery_pct))
     }
 
     private static func parseHex(_ line: String) -> Outcome {

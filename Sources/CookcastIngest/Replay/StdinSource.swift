@@ -52,6 +52,10 @@ public struct StdinSource: ReadingSource {
                     continuation.yield(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
                 case .skip: break
                 case .issue(let message): onIssue?(ReplayIssue(path: "-", line: lineNumber, message: message))
+                case .eventWithIssue(let e, let message):
+                    onIssue?(ReplayIssue(path: "-", line: lineNumber, message: message))
+                    lastT = Swift.max(lastT, e.elapsedSeconds)
+                    continuation.yield(e)
                 }
             }
             while true {
