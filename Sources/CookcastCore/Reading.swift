@@ -37,36 +37,41 @@ public struct Reading: Sendable, Hashable, Codable {
     /// Battery levels, percent.
     public static let plausibleBatteryPercent: ClosedRange<Double> = 0...100
 
-    /// Why the reading cannot be real, in one line (`probe_c 5.2e+81 is outside -273.15 to
-    /// 1000.0 C`), or nil when every value it carries is plausible.
-    public var implausibility: String? { plausiblePart().reason }
+    /// Why a session clock of `seconds` cannot be real, in one line (`t_s 1e+300 is outside
+    /// -10000000000.0 to 10000000000.0 s`), or nil when it can.
+    public static func clockImplausibility(seconds: Double) -> String? {
+        plausibleSeconds.contains(seconds) ? nil : outside("t_s", seconds, plausibleSeconds, " s")
+    }
 
     /// The reading with every impossible value left out (a device's 6553.5 C error code, a corrupt
-    /// file's `52E80`), and the first reason; the reading is nil when its clock is impossible or no
-    /// temperature is left. Parsers and importers keep what is real in a row and say what they
-    /// left out: stored, one absurd value broke every display and fit of the session.
+    /// file's `52E80`), and the first reason (`probe_c 5.2e+81 is outside -273.15 to 1000.0 C`);
+    /// the reading is nil when its clock is impossible or no temperature is left. Parsers and
+    /// importers keep what is real in a row and say what they left out: stored, one absurd value
+    /// broke every display and fit of the session.
     public func plausiblePart() -> (reading: Reading?, reason: String?) {
-        func outside(_ name: String, _ value: Double, _ range: ClosedRange<Double>, _ unit: String) -> String {
-            "\(name) \(value) is outside \(range.lowerBound) to \(range.upperBound)\(unit)"
-        }
-        guard Self.plausibleSeconds.contains(elapsedSeconds) else {
-            return (nil, outside("t_s", elapsedSeconds, Self.plausibleSeconds, " s"))
-        }
+        if let why = Self.clockImplausibility(seconds: elapsedSeconds) { return (nil, why) }
         var kept = self
         var reason: String?
         if let p = probeCelsius, !Self.plausibleCelsius.contains(p) {
             kept.probeCelsius = nil
-            reason = reason ?? outside("probe_c", p, Self.plausibleCelsius, " C")
+            reason = reason ?? Self.outside("probe_c", p, Self.plausibleCelsius, " C")
         }
         if let a = ambientCelsius, !Self.plausibleCelsius.contains(a) {
             kept.ambientCelsius = nil
-            reason = reason ?? outside("ambient_c", a, Self.plausibleCelsius, " C")
+            reason = reason ?? Self.outside("ambient_c", a, Self.plausibleCelsius, " C")
         }
         if let b = batteryPercent, !Self.plausibleBatteryPercent.contains(b) {
             kept.batteryPercent = nil
-            reason = reason ?? outside("battery_pct", b, Self.plausibleBatteryPercent, " %")
+            reason = reason ?? Self.outside("battery_pct", b, Self.plausibleBatteryPercent, " %")
         }
         return (kept.hasTemperature ? kept : nil, reason)
+    }
+
+    /// `name value is outside lo to hi unit`.
+    private static func outside(_ name: String, _ value: Double, _ range: ClosedRange<Double>, _ unit: String)
+        -> String
+    {
+        "\(name) \(value) is outside \(range.lowerBound) to \(range.upperBound)\(unit)"
     }
 
     /// The same reading shifted by `seconds` on the session clock.

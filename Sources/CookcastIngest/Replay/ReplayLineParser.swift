@@ -167,9 +167,7 @@ public struct ReplayLineParser: Sendable {
             return .untimedPacket(bytes)
         }
         guard let t = number(first) else { return .issue("t_s is not a finite number") }
-        if let why = Reading(elapsedSeconds: t, probeCelsius: nil, ambientCelsius: nil).implausibility {
-            return .issue(why)
-        }
+        if let why = Reading.clockImplausibility(seconds: t) { return .issue(why) }
         let hex = tokens.dropFirst().joined()
         guard let bytes = Hex.bytes(from: hex), !bytes.isEmpty else { return .issue("bad hex packet") }
         return .event(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
