@@ -152,13 +152,14 @@ struct LiveCommand: Command {
         case .replay(let path):
             let replay: ReplaySource
             do { replay = try ReplaySource(path: path) } catch { throw .input(error) }
-            for issue in replay.file.issues.prefix(5) { context.console.errorLine("warning: \(issue)") }
-            if replay.file.issues.count > 5 {
-                context.console.errorLine("warning: \(replay.file.issues.count - 5) more bad lines skipped")
-            }
+            let badLines = BadLineReporter(console: context.console)
+            replay.file.issues.forEach(badLines.report)
+            badLines.finish()
             return try await run(replay, store: store, paced: true)
         case .stdin:
-            return try await run(StdinSource(), store: store, paced: false)
+            let badLines = BadLineReporter(console: context.console)
+            defer { badLines.finish() }
+            return try await run(StdinSource(onIssue: badLines.report), store: store, paced: false)
         case .probe(let address):
             let probe = BlueZSource(
                 options: BlueZLinkOptions(address: address, characteristicUUID: characteristic),

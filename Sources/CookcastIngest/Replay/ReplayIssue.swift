@@ -1,6 +1,6 @@
 /// A line of a replay file (or stdin) that was skipped, and why.
 public struct ReplayIssue: Sendable, Hashable, CustomStringConvertible {
-    /// File the line came from (`-` for stdin).
+    /// File the line came from (`stdin` for standard input).
     public var path: String
     /// 1-based line number.
     public var line: Int

@@ -51,9 +51,9 @@ public struct StdinSource: ReadingSource {
                     lastT = Swift.max(lastT, t)
                     continuation.yield(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
                 case .skip: break
-                case .issue(let message): onIssue?(ReplayIssue(path: "-", line: lineNumber, message: message))
+                case .issue(let message): onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: message))
                 case .eventWithIssue(let e, let message):
-                    onIssue?(ReplayIssue(path: "-", line: lineNumber, message: message))
+                    onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: message))
                     lastT = Swift.max(lastT, e.elapsedSeconds)
                     continuation.yield(e)
                 }

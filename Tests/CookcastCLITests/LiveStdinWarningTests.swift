@@ -1,0 +1,46 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+/// `live --stdin` tells the user about the lines it skips, as `--replay` does, without flooding
+/// the terminal, and still stores every good reading.
+@Suite struct LiveStdinWarningTests {
+    @Test func badStdinLinesAreWarnedAboutAndTheGoodOnesStored() throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
+        process.arguments = ["live", "--stdin", "--plain", "--db", box.databasePath]
+        let input = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        var lines: [String] = []
+        for i in 0..<10 {
+            let bytes = SeedProbeDecoder.encodeReading(
+                probeCelsius: 20 + Double(i), ambientCelsius: 110, batteryPercent: 90)
+            lines.append("\(Double(i) * 0.5) \(Hex.string(from: bytes))")
+            if i.isMultiple(of: 2) { lines.append("\(Double(i) * 0.5 + 0.25) not-hex-at-all") }
+        }
+        lines.append("t_s,probe_c,ambient_c")
+        lines.append("6,52E80,110")
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 0)
+        let warnings = stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 6, "five shown one by one, then a count: \(stderr)")
+        #expect(warnings.first?.hasPrefix("warning: stdin:2: ") == true, "\(stderr)")
+        #expect(warnings.last == "warning: 1 more bad lines skipped", "\(stderr)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let readings = try store.readings(session: 1)
+        #expect(readings.count == 11, "ten packets and the CSV row's air reading")
+        #expect(readings.last?.probeCelsius == nil)
+        #expect(readings.last?.ambientCelsius == 110)
+    }
+}
