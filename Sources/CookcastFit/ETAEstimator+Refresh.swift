@@ -120,11 +120,12 @@ extension ETAEstimator {
         if let l = line { params["slope_c_per_h"] = l.slope * 3600 }
         // Score both models on what they forecast a horizon ago, then file today's forecasts.
         skill.settle(now: now, observed: T)
-        let skillHorizon = min(5400, max(300, 0.2 * (now - origin)))
+        let skillHorizon = skillHorizonSeconds(now: now)
         let condAhead = fitter.forecast(
             best, afterSeconds: skillHorizon, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
         let slopeAhead = line.map { $0.level + $0.slope * skillHorizon }
-        skill.file(due: now + skillHorizon, conduction: condAhead, slope: slopeAhead)
+        skill.file(
+            due: now + skillHorizon, conduction: condAhead, slope: slopeAhead, conductionRise: condAhead - T)
         params["skill_conduction_c"] = skill.rmsConduction
         params["skill_slope_c"] = skill.rmsSlope
 
@@ -152,8 +153,15 @@ extension ETAEstimator {
         publish(forecast, now: now, probeCelsius: T, params: params)
     }
 
+    /// How far ahead forecasts are scored (`ForecastSkill`, `FinishRevisions`): a fifth of the cook
+    /// so far, 5 minutes to 90.
+    func skillHorizonSeconds(now: Double) -> Double {
+        min(5400, max(300, 0.2 * (now - (originSeconds ?? now))))
+    }
+
     /// Calibration, a sane horizon, smoothing and the 80 % band; then the estimate is current.
     func publish(_ forecast: Forecast, now: Double, probeCelsius T: Double, params: [String: Double]) {
+        var params = params
         var finish = forecast.finishSeconds, q10 = forecast.lowSeconds, q90 = forecast.highSeconds
         let model = forecast.model, phase = forecast.phase
         var message = forecast.message
@@ -174,8 +182,22 @@ extension ETAEstimator {
         finish = smoothedFinishSeconds(finish, now: now, phase: phase)
         smoothedFinish = finish
         let rem = max(0, finish - now)
-        // 80 % band: the model's own spread, widened to what past cooks say its error is.
-        let z = 1.2816 * max(prior.etaScaleLogSD, configuration.intervalFloorFraction)
+        // 80 % band: the model's own spread, widened to what past cooks say its error is, or to
+        // this cook's own record when it has one and it is better: what conduction's forecasts
+        // missed by and what the published finish has been revised by, whichever is worse.
+        let scoringHorizon = skillHorizonSeconds(now: now)
+        revisions.settle(now: now, finishSeconds: finish)
+        revisions.file(due: now + scoringHorizon, now: now, finishSeconds: finish)
+        var logSD = prior.etaScaleLogSD
+        let minimumCount = configuration.bandFromSkillMinimumCount
+        if skill.relativeCount >= minimumCount, revisions.count >= minimumCount {
+            // Misses over one horizon, compounded as a random walk over the time left.
+            let horizonsLeft = max(1, (finish - now) / scoringHorizon)
+            let record = max(skill.rmsRelativeConduction, revisions.rmsRelative) * horizonsLeft.squareRoot()
+            logSD = min(logSD, record)
+        }
+        params["band_log_sd"] = logSD
+        let z = 1.2816 * max(logSD, configuration.intervalFloorFraction)
         let lo = min(q10, now + rem * exp(-z)), hi = max(q90, now + rem * exp(z))
         if message.contains(Forecast.timeLeft) {
             message = message.replacingOccurrences(of: Forecast.timeLeft, with: formatDuration(rem))

@@ -52,6 +52,9 @@ public final class ETAEstimator {
         public var youngPastCooksWeight = 0.5
         /// Smallest half-width of the 80 % interval as a fraction of the remaining time.
         public var intervalFloorFraction = 0.12
+        /// Scored forecasts a cook needs before its own record of misses (`ForecastSkill`) may
+        /// narrow the 80 % band below what past cooks' errors say.
+        public var bandFromSkillMinimumCount = 10
         /// Typical bias between the probe and the air sensor, Celsius: near an asymptote (a bath just
         /// above the target) the interval covers the air being off by this much either way.
         public var airBiasCelsius = 1.0
@@ -206,6 +209,7 @@ public final class ETAEstimator {
     var current: Estimate
     var lastGrid: GridPoint?
     var skill = ForecastSkill()
+    var revisions = FinishRevisions()
     var resolution = ReadingResolution()
     /// LAPACK workspace of the late-approach fits (`ApproachFit`).
     let approachSolver = LeastSquares()

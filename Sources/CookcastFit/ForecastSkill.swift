@@ -1,21 +1,40 @@
 /// Running score of the two forecasters: each grid step files what conduction and the recent
 /// slope expect the probe to read one horizon ahead; when that time comes the squared misses are
 /// averaged with exponential forgetting. Bounded: at most `capacity` pending forecasts.
+///
+/// Conduction's miss is also kept relative to the rise it forecast (`rmsRelativeConduction`): a
+/// model whose rate is off by a fraction misses the rise over the horizon by that fraction, and
+/// the time left by about as much, so this is the cook's own evidence of how far to trust the
+/// finish (it narrows the 80 % band of a cook the model has been forecasting well).
 struct ForecastSkill: Sendable {
-    struct Pending: Sendable { var due: Double; var conduction: Double; var slope: Double? }
+    struct Pending: Sendable {
+        var due: Double
+        var conduction: Double
+        var slope: Double?
+        /// The rise conduction forecast over the horizon, Celsius.
+        var conductionRise: Double
+    }
     private var pending: [Pending] = []
     private var head = 0
     let capacity = 400
+    /// Forecasts that expected less of a rise than this are not scored relative to it: near an
+    /// asymptote or on a plateau the ratio is a probe's noise over almost nothing.
+    let minimumRelativeRiseCelsius = 1.0
     /// Mean squared miss, Celsius^2 (priors favour conduction until evidence comes in).
     private(set) var msConduction = 1.0
     private(set) var msSlope = 4.0
     private(set) var settledCount = 0
+    /// Mean squared miss of conduction as a fraction of the rise it forecast (each at most 1).
+    private(set) var msRelativeConduction = 0.0
+    /// How many forecasts `msRelativeConduction` has scored.
+    private(set) var relativeCount = 0
     var rmsConduction: Double { msConduction.squareRoot() }
     var rmsSlope: Double { msSlope.squareRoot() }
+    var rmsRelativeConduction: Double { msRelativeConduction.squareRoot() }
 
-    mutating func file(due: Double, conduction: Double, slope: Double?) {
+    mutating func file(due: Double, conduction: Double, slope: Double?, conductionRise: Double) {
         if pending.count - head >= capacity { head += 1 }
-        pending.append(Pending(due: due, conduction: conduction, slope: slope))
+        pending.append(Pending(due: due, conduction: conduction, slope: slope, conductionRise: conductionRise))
         if head > 512 {
             pending.removeFirst(head)
             head = 0
@@ -29,6 +48,11 @@ struct ForecastSkill: Sendable {
             settledCount += 1
             let ec = p.conduction - observed
             msConduction = 0.95 * msConduction + 0.05 * min(400, ec * ec)
+            if p.conductionRise >= minimumRelativeRiseCelsius {
+                let r = min(1, ec * ec / (p.conductionRise * p.conductionRise))
+                msRelativeConduction = relativeCount == 0 ? r : 0.95 * msRelativeConduction + 0.05 * r
+                relativeCount += 1
+            }
             if let s = p.slope {
                 let es = s - observed
                 msSlope = 0.95 * msSlope + 0.05 * min(400, es * es)

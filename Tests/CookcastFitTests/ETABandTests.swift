@@ -1,0 +1,98 @@
+import CookcastCore
+import Foundation
+import Testing
+
+@testable import CookcastFit
+
+/// The 80 % band says how far this cook's finish can be trusted: past cooks' errors set it at
+/// first, and a cook the model has forecast well for a while earns a narrower one, while a cook
+/// that surprised it keeps a wide one.
+@Suite struct ETABandTests {
+    let target = 60.0
+
+    /// Past cooks' errors as learned from the shipped real cooks (log SD 0.45 of the time left).
+    var prior: FitPrior {
+        var p = FitPrior.generic
+        p.etaScaleLogSD = 0.45
+        return p
+    }
+
+    /// The estimate after feeding `cook` up to `seconds`.
+    func estimate(
+        _ cook: SteppedAirCook, at seconds: Double,
+        configuration: ETAEstimator.Configuration = ETAEstimator.Configuration()
+    ) -> Estimate {
+        let est = ETAEstimator(targetCelsius: target, prior: prior, configuration: configuration)
+        for r in cook.readings(until: seconds) { est.update(r) }
+        return est.estimate(atSeconds: seconds)
+    }
+
+    /// Band width and whether it holds the true finish, as a fraction of the true time left.
+    func band(_ e: Estimate, truth: Double, now: Double) -> (width: Double, covers: Bool) {
+        let lo = e.finishLowSeconds ?? .nan, hi = e.finishHighSeconds ?? .nan
+        return ((hi - lo) / (truth - now), lo <= truth && truth <= hi)
+    }
+
+    @Test func aCookForecastWellEarnsANarrowerBand() {
+        let cook = SteppedAirCook(airSteps: [(0, 120)])
+        let truth = cook.finishSeconds(target: target), now = 0.75 * truth
+        let own = band(estimate(cook, at: now), truth: truth, now: now)
+        var pastCooksOnly = ETAEstimator.Configuration()
+        pastCooksOnly.bandFromSkillMinimumCount = .max
+        let past = band(estimate(cook, at: now, configuration: pastCooksOnly), truth: truth, now: now)
+        #expect(own.covers && past.covers)
+        // Past cooks alone: exp(+-1.28 * 0.45), 1.2 of the time left.
+        #expect(past.width > 1.1, "band from past cooks \(past.width)")
+        #expect(own.width < 0.5, "band from the cook's own record \(own.width)")
+    }
+
+    @Test func aCookThatSurprisedTheModelKeepsAWiderBand() {
+        // Two hours in, the meat starts heating as if the air had sunk from 120 to 90 C (a fire
+        // dying away from the air sensor, which keeps reading 120 C): the forecasts filed around
+        // then miss and the finish is revised, and the band is widened to match.
+        let drop = 7200.0
+        let steady = SteppedAirCook(airSteps: [(0, 120)])
+        let dying = SteppedAirCook(airSteps: [(0, 120), (drop, 90)])
+        let now = drop + 3600
+        let calm = estimate(steady, at: now)
+        let est = ETAEstimator(targetCelsius: target, prior: prior)
+        for r in steady.readings(until: now) {
+            var reading = r
+            let noise = (r.probeCelsius ?? 0) - steady.centreCelsius(at: r.elapsedSeconds)
+            reading.probeCelsius = dying.centreCelsius(at: r.elapsedSeconds) + noise
+            est.update(reading)
+        }
+        let surprised = est.estimate(atSeconds: now)
+        /// Half-width of the band in log time, around the cook's own finish.
+        func logHalfWidth(_ e: Estimate) -> Double {
+            let f = e.finishSeconds ?? .nan, hi = e.finishHighSeconds ?? .nan
+            return log((hi - now) / (f - now))
+        }
+        let calmSD = calm.parameters["band_log_sd"] ?? .nan, surprisedSD = surprised.parameters["band_log_sd"] ?? .nan
+        #expect(surprisedSD > 3 * calmSD, "own record \(surprisedSD) after the surprise, \(calmSD) without")
+        // The calm cook's band sits at its floor (12 % of the time left); the surprised one's is
+        // its record, 1.28 SD each way.
+        #expect(logHalfWidth(surprised) >= 1.28 * surprisedSD, "\(logHalfWidth(surprised)), SD \(surprisedSD)")
+        #expect(logHalfWidth(surprised) > logHalfWidth(calm), "\(logHalfWidth(surprised)) vs \(logHalfWidth(calm))")
+        // Still narrower than past cooks alone would make it (log SD 0.45).
+        #expect(surprisedSD < 0.45)
+    }
+}
+
+@Suite struct FinishRevisionsTests {
+    @Test func aRevisionIsScoredAsAFractionOfTheTimeThatWasLeft() {
+        var revisions = FinishRevisions()
+        revisions.file(due: 300, now: 0, finishSeconds: 1000)
+        revisions.settle(now: 299, finishSeconds: 5000)
+        #expect(revisions.count == 0, "not due yet")
+        revisions.settle(now: 300, finishSeconds: 1100)
+        #expect(revisions.count == 1)
+        #expect(abs(revisions.rmsRelative - 0.1) < 1e-12)
+        // A finish already past is not filed; a revision of over the whole time left counts as 1.
+        revisions.file(due: 600, now: 300, finishSeconds: 200)
+        revisions.file(due: 600, now: 300, finishSeconds: 400)
+        revisions.settle(now: 600, finishSeconds: 10_000)
+        #expect(revisions.count == 2)
+        #expect(abs(revisions.msRelative - (0.95 * 0.01 + 0.05)) < 1e-12)
+    }
+}
