@@ -52,8 +52,8 @@ public final class ETAEstimator {
         public var youngPastCooksWeight = 0.5
         /// Smallest half-width of the 80 % interval as a fraction of the remaining time.
         public var intervalFloorFraction = 0.12
-        /// Scored forecasts a cook needs before its own record of misses (`ForecastSkill`) may
-        /// narrow the 80 % band below what past cooks' errors say.
+        /// Scored forecasts a cook needs in each of its own records (`ForecastSkill`,
+        /// `FinishRevisions`) before they may narrow the 80 % band below what past cooks' errors say.
         public var bandFromSkillMinimumCount = 10
         /// Typical bias between the probe and the air sensor, Celsius: near an asymptote (a bath just
         /// above the target) the interval covers the air being off by this much either way.

@@ -1,6 +1,6 @@
 /// Running score of the two forecasters: each grid step files what conduction and the recent
 /// slope expect the probe to read one horizon ahead; when that time comes the squared misses are
-/// averaged with exponential forgetting. Bounded: at most `capacity` pending forecasts.
+/// averaged with exponential forgetting. Bounded: at most 400 pending forecasts.
 ///
 /// Conduction's miss is also kept relative to the rise it forecast (`rmsRelativeConduction`): a
 /// model whose rate is off by a fraction misses the rise over the horizon by that fraction, and
@@ -8,15 +8,12 @@
 /// finish (it narrows the 80 % band of a cook the model has been forecasting well).
 struct ForecastSkill: Sendable {
     struct Pending: Sendable {
-        var due: Double
         var conduction: Double
         var slope: Double?
         /// The rise conduction forecast over the horizon, Celsius.
         var conductionRise: Double
     }
-    private var pending: [Pending] = []
-    private var head = 0
-    let capacity = 400
+    private var pending = DueQueue<Pending>(capacity: 400)
     /// Forecasts that expected less of a rise than this are not scored relative to it: near an
     /// asymptote or on a plateau the ratio is a probe's noise over almost nothing.
     let minimumRelativeRiseCelsius = 1.0
@@ -33,18 +30,11 @@ struct ForecastSkill: Sendable {
     var rmsRelativeConduction: Double { msRelativeConduction.squareRoot() }
 
     mutating func file(due: Double, conduction: Double, slope: Double?, conductionRise: Double) {
-        if pending.count - head >= capacity { head += 1 }
-        pending.append(Pending(due: due, conduction: conduction, slope: slope, conductionRise: conductionRise))
-        if head > 512 {
-            pending.removeFirst(head)
-            head = 0
-        }
+        pending.append(Pending(conduction: conduction, slope: slope, conductionRise: conductionRise), due: due)
     }
 
     mutating func settle(now: Double, observed: Double) {
-        while head < pending.count, pending[head].due <= now {
-            let p = pending[head]
-            head += 1
+        while let p = pending.popDue(now: now) {
             settledCount += 1
             let ec = p.conduction - observed
             msConduction = 0.95 * msConduction + 0.05 * min(400, ec * ec)
