@@ -124,8 +124,9 @@ extension ETAEstimator {
         let condAhead = fitter.forecast(
             best, afterSeconds: skillHorizon, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
         let slopeAhead = line.map { $0.level + $0.slope * skillHorizon }
+        restartRecordOnAirShift(airCelsius: air, probeCelsius: T, now: now)
         skill.file(
-            due: now + skillHorizon, conduction: condAhead, slope: slopeAhead, conductionRise: condAhead - T)
+            now: now, due: now + skillHorizon, conduction: condAhead, slope: slopeAhead, conductionRise: condAhead - T)
         params["skill_conduction_c"] = skill.rmsConduction
         params["skill_slope_c"] = skill.rmsSlope
 
@@ -151,6 +152,22 @@ extension ETAEstimator {
             if let w = blendWithApproach(&forecast, step) { params["approach_weight"] = w }
         }
         publish(forecast, now: now, probeCelsius: T, params: params)
+    }
+
+    /// The band's own record (`ForecastSkill`, `FinishRevisions`) was earned under the air level
+    /// `recordAirCelsius`; when the level ahead moves off it by more than
+    /// `recordAirShiftFraction` of the air-to-probe gap (a fire that died or was stoked, an oven
+    /// turned up), the band is past cooks' again until the record has scored its count anew
+    /// (forecasts made for the old air cannot vouch for the new one).
+    func restartRecordOnAirShift(airCelsius air: Double, probeCelsius T: Double, now: Double) {
+        guard let level = recordAirCelsius else {
+            recordAirCelsius = air
+            return
+        }
+        guard abs(air - level) > configuration.recordAirShiftFraction * max(1, abs(level - T)) else { return }
+        recordAirCelsius = air
+        skill.restartRelativeCount(now: now)
+        revisions.restartCount(now: now)
     }
 
     /// How far ahead forecasts are scored (`ForecastSkill`, `FinishRevisions`): a fifth of the cook

@@ -55,6 +55,9 @@ public final class ETAEstimator {
         /// Scored forecasts a cook needs in each of its own records (`ForecastSkill`,
         /// `FinishRevisions`) before they may narrow the 80 % band below what past cooks' errors say.
         public var bandFromSkillMinimumCount = 10
+        /// A move of the air level, as a fraction of the air-to-probe gap, that starts the band's
+        /// own record afresh (`restartRecordOnAirShift`).
+        public var recordAirShiftFraction = 0.3
         /// Typical bias between the probe and the air sensor, Celsius: near an asymptote (a bath just
         /// above the target) the interval covers the air being off by this much either way.
         public var airBiasCelsius = 1.0
@@ -210,6 +213,8 @@ public final class ETAEstimator {
     var lastGrid: GridPoint?
     var skill = ForecastSkill()
     var revisions = FinishRevisions()
+    /// The air level the band's record was earned under (`restartRecordOnAirShift`).
+    var recordAirCelsius: Double?
     var resolution = ReadingResolution()
     /// LAPACK workspace of the late-approach fits (`ApproachFit`).
     let approachSolver = LeastSquares()

@@ -8,6 +8,7 @@
 /// finish (it narrows the 80 % band of a cook the model has been forecasting well).
 struct ForecastSkill: Sendable {
     struct Pending: Sendable {
+        var filedAt: Double
         var conduction: Double
         var slope: Double?
         /// The rise conduction forecast over the horizon, Celsius.
@@ -23,14 +24,25 @@ struct ForecastSkill: Sendable {
     private(set) var settledCount = 0
     /// Mean squared miss of conduction as a fraction of the rise it forecast (each at most 1).
     private(set) var msRelativeConduction = 0.0
-    /// How many forecasts `msRelativeConduction` has scored.
+    /// How many forecasts filed since `countedSince` `msRelativeConduction` has scored.
     private(set) var relativeCount = 0
+    private var relativeStarted = false
+    private var countedSince = -Double.infinity
     var rmsConduction: Double { msConduction.squareRoot() }
     var rmsSlope: Double { msSlope.squareRoot() }
     var rmsRelativeConduction: Double { msRelativeConduction.squareRoot() }
 
-    mutating func file(due: Double, conduction: Double, slope: Double?, conductionRise: Double) {
-        pending.append(Pending(conduction: conduction, slope: slope, conductionRise: conductionRise), due: due)
+    mutating func file(now: Double, due: Double, conduction: Double, slope: Double?, conductionRise: Double) {
+        pending.append(
+            Pending(filedAt: now, conduction: conduction, slope: slope, conductionRise: conductionRise), due: due)
+    }
+
+    /// Counts the relative record's forecasts afresh (`ETAEstimator.restartRecordOnAirShift`): every
+    /// miss still enters the record, but only forecasts filed from `now` on count, and until enough
+    /// of them have been scored it does not vouch for the finish.
+    mutating func restartRelativeCount(now: Double) {
+        relativeCount = 0
+        countedSince = now
     }
 
     mutating func settle(now: Double, observed: Double) {
@@ -40,8 +52,9 @@ struct ForecastSkill: Sendable {
             msConduction = 0.95 * msConduction + 0.05 * min(400, ec * ec)
             if p.conductionRise >= minimumRelativeRiseCelsius {
                 let r = min(1, ec * ec / (p.conductionRise * p.conductionRise))
-                msRelativeConduction = relativeCount == 0 ? r : 0.95 * msRelativeConduction + 0.05 * r
-                relativeCount += 1
+                msRelativeConduction = relativeStarted ? 0.95 * msRelativeConduction + 0.05 * r : r
+                relativeStarted = true
+                if p.filedAt >= countedSince { relativeCount += 1 }
             }
             if let s = p.slope {
                 let es = s - observed

@@ -79,6 +79,21 @@ import Testing
     }
 }
 
+extension ETABandTests {
+    @Test func aRecordEarnedUnderTheOldFireDoesNotVouchForTheNewOne() {
+        // Two hours in, the fire sinks from 120 to 80 C (target 60): for a while the finish is
+        // still catching up, and the band must not be the narrow one the steady fire had earned.
+        let dying = SteppedAirCook(airSteps: [(0, 120), (7200, 80)])
+        let truth = dying.finishSeconds(target: target), now = 9600.0
+        var keepRecord = ETAEstimator.Configuration()
+        keepRecord.recordAirShiftFraction = .infinity
+        let kept = band(estimate(dying, at: now, configuration: keepRecord), truth: truth, now: now)
+        let restarted = band(estimate(dying, at: now), truth: truth, now: now)
+        #expect(!kept.covers, "the old record's band \(kept)")
+        #expect(restarted.covers, "band \(restarted)")
+    }
+}
+
 @Suite struct FinishRevisionsTests {
     @Test func aRevisionIsScoredAsAFractionOfTheTimeThatWasLeft() {
         var revisions = FinishRevisions()
