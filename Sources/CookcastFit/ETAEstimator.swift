@@ -305,10 +305,18 @@ public final class ETAEstimator {
             e.message =
                 "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi) C, a device error code or a glitch)"
         }
-        if e.phase != .done, let f = e.finishSeconds, f < seconds {
-            e.finishSeconds = seconds
-            e.finishLowSeconds = min(e.finishLowSeconds ?? seconds, seconds)
-            e.finishHighSeconds = max(e.finishHighSeconds ?? seconds, seconds)
+        // Not done yet, so not finished before `seconds`: the estimate is from the last grid
+        // point, which sparse readings can leave minutes behind, and neither the finish nor the
+        // low end of its range may lie in the past (a range "from 10:02" shown at 10:05).
+        if e.phase != .done, let f = e.finishSeconds {
+            let finish = max(f, seconds)
+            e.finishSeconds = finish
+            if let lo = e.finishLowSeconds { e.finishLowSeconds = min(max(lo, seconds), finish) }
+            if let hi = e.finishHighSeconds { e.finishHighSeconds = max(hi, finish) }
+            if f < seconds {
+                e.finishLowSeconds = e.finishLowSeconds ?? finish
+                e.finishHighSeconds = e.finishHighSeconds ?? finish
+            }
         }
         return e
     }

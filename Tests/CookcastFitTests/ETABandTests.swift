@@ -94,6 +94,20 @@ extension ETABandTests {
     }
 }
 
+extension ETABandTests {
+    @Test func theRangeNeverStartsInThePast() throws {
+        // The real sous-vide T-bone logs a reading every minute or so, so the last grid point can
+        // be a few minutes behind the moment asked about; its range used to start before it.
+        let readings = try realCookReadings("sousvide_tbone.csv")
+        for at in stride(from: 600.0, through: 3900, by: 150) {
+            let e = Predictor.predict(readings: readings, targetCelsius: 51.7, atSeconds: at, cut: nil, priors: [])
+            guard e.phase != .done, let f = e.finishSeconds else { continue }
+            let lo = try #require(e.finishLowSeconds), hi = try #require(e.finishHighSeconds)
+            #expect(at <= lo && lo <= f && f <= hi, "at \(at): \(lo) <= \(f) <= \(hi)")
+        }
+    }
+}
+
 @Suite struct FinishRevisionsTests {
     @Test func aRevisionIsScoredAsAFractionOfTheTimeThatWasLeft() {
         var revisions = FinishRevisions()
