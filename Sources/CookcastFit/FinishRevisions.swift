@@ -9,13 +9,13 @@ struct FinishRevisions: Sendable {
         var finishSeconds: Double
     }
     private var pending = DueQueue<Pending>(capacity: 400)
+    /// Revisions as a fraction of the time that was left.
+    private var record = MissRecord()
     /// Mean squared revision as a fraction of the time that was left (each at most 1).
-    private(set) var msRelative = 0.0
-    /// How many finishes filed since `countedSince` `msRelative` has scored.
-    private(set) var count = 0
-    var rmsRelative: Double { msRelative.squareRoot() }
-    private var started = false
-    private var countedSince = -Double.infinity
+    var msRelative: Double { record.meanSquare }
+    /// How many finishes filed since the count last restarted have been scored.
+    var count: Int { record.count }
+    var rmsRelative: Double { record.rms }
 
     /// Files the finish published at `now`, to be compared with the one published at `due`.
     mutating func file(due: Double, now: Double, finishSeconds: Double) {
@@ -26,20 +26,14 @@ struct FinishRevisions: Sendable {
     /// Counts the record's revisions afresh: every revision still enters the record, but only
     /// finishes filed from `now` on count, and until enough of them have been scored it does not
     /// vouch for the finish.
-    mutating func restartCount(now: Double) {
-        count = 0
-        countedSince = now
-    }
+    mutating func restartCount(now: Double) { record.restartCount(now: now) }
 
     /// Scores every filed finish that is due by `now` against `finishSeconds`, published now.
     mutating func settle(now: Double, finishSeconds: Double) {
         guard finishSeconds.isFinite else { return }
         while let p = pending.popDue(now: now) {
             let revision = (finishSeconds - p.finishSeconds) / (p.finishSeconds - p.filedAt)
-            let r = min(1, revision * revision)
-            msRelative = started ? 0.95 * msRelative + 0.05 * r : r
-            started = true
-            if p.filedAt >= countedSince { count += 1 }
+            record.add(relativeMiss: revision, filedAt: p.filedAt)
         }
     }
 }

@@ -22,15 +22,13 @@ struct ForecastSkill: Sendable {
     private(set) var msConduction = 1.0
     private(set) var msSlope = 4.0
     private(set) var settledCount = 0
-    /// Mean squared miss of conduction as a fraction of the rise it forecast (each at most 1).
-    private(set) var msRelativeConduction = 0.0
-    /// How many forecasts filed since `countedSince` `msRelativeConduction` has scored.
-    private(set) var relativeCount = 0
-    private var relativeStarted = false
-    private var countedSince = -Double.infinity
+    /// Conduction's misses as a fraction of the rise it forecast.
+    private var relative = MissRecord()
     var rmsConduction: Double { msConduction.squareRoot() }
     var rmsSlope: Double { msSlope.squareRoot() }
-    var rmsRelativeConduction: Double { msRelativeConduction.squareRoot() }
+    var rmsRelativeConduction: Double { relative.rms }
+    /// How many forecasts filed since the relative record's count last restarted it has scored.
+    var relativeCount: Int { relative.count }
 
     mutating func file(now: Double, due: Double, conduction: Double, slope: Double?, conductionRise: Double) {
         pending.append(
@@ -40,10 +38,7 @@ struct ForecastSkill: Sendable {
     /// Counts the relative record's forecasts afresh (`ETAEstimator.restartRecordOnAirShift`): every
     /// miss still enters the record, but only forecasts filed from `now` on count, and until enough
     /// of them have been scored it does not vouch for the finish.
-    mutating func restartRelativeCount(now: Double) {
-        relativeCount = 0
-        countedSince = now
-    }
+    mutating func restartRelativeCount(now: Double) { relative.restartCount(now: now) }
 
     mutating func settle(now: Double, observed: Double) {
         while let p = pending.popDue(now: now) {
@@ -51,10 +46,7 @@ struct ForecastSkill: Sendable {
             let ec = p.conduction - observed
             msConduction = 0.95 * msConduction + 0.05 * min(400, ec * ec)
             if p.conductionRise >= minimumRelativeRiseCelsius {
-                let r = min(1, ec * ec / (p.conductionRise * p.conductionRise))
-                msRelativeConduction = relativeStarted ? 0.95 * msRelativeConduction + 0.05 * r : r
-                relativeStarted = true
-                if p.filedAt >= countedSince { relativeCount += 1 }
+                relative.add(relativeMiss: ec / p.conductionRise, filedAt: p.filedAt)
             }
             if let s = p.slope {
                 let es = s - observed
