@@ -62,3 +62,22 @@ enum CookcastBinary {
         return bundleDir.appendingPathComponent("cookcast").path
     }
 }
+
+extension CookcastBinary {
+    /// Starts `cookcast live --stdin --plain --db database` plus `arguments` as a separate process;
+    /// returns it and the writing end of its standard input. Its standard error goes to
+    /// `standardError` (discarded by default), its standard output is discarded.
+    static func startLive(
+        _ arguments: [String], database: String, standardError: Any = FileHandle.nullDevice
+    ) throws -> (Process, FileHandle) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["live", "--stdin", "--plain", "--db", database] + arguments
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = standardError
+        try process.run()
+        return (process, input.fileHandleForWriting)
+    }
+}

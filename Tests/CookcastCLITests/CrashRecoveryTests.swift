@@ -7,15 +7,7 @@ import Testing
 /// survive, another process reads while `live` writes, and `--resume` continues the same session.
 @Suite(.serialized) struct CrashRecoveryTests {
     func startLive(_ arguments: [String], database: String) throws -> (Process, FileHandle) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
-        process.arguments = ["live", "--stdin", "--plain", "--db", database] + arguments
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, input.fileHandleForWriting)
+        try CookcastBinary.startLive(arguments, database: database)
     }
 
     func packetLine(_ i: Int, offset: Double = 0) -> String {

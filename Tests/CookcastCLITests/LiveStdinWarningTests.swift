@@ -9,15 +9,8 @@ import Testing
     @Test func badStdinLinesAreWarnedAboutAndTheGoodOnesStored() throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
-        process.arguments = ["live", "--stdin", "--plain", "--db", box.databasePath]
-        let input = Pipe()
         let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
+        let (process, input) = try CookcastBinary.startLive([], database: box.databasePath, standardError: errors)
         var lines: [String] = []
         for i in 0..<10 {
             let bytes = SeedProbeDecoder.encodeReading(
@@ -27,8 +20,8 @@ import Testing
         }
         lines.append("t_s,probe_c,ambient_c")
         lines.append("6,52E80,110")
-        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        try input.fileHandleForWriting.close()
+        input.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        try input.close()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
 
