@@ -1,0 +1,151 @@
+import Foundation
+
+extension ETAEstimator {
+    /// Tuning knobs.
+    public struct Configuration: Sendable {
+        /// Grid bucket width, seconds.
+        public var bucketSeconds = 30.0
+        /// Grid points needed before any fit.
+        public var minimumPoints = 4
+        /// Inflation of the residual variance when weighting conduction candidates (residuals are
+        /// autocorrelated, so the raw likelihood is far too sharp).
+        public var candidateTemperature = 4.0
+        /// How many of the best-weighted conduction candidates make the finish's quantiles (cost:
+        /// one crossing each per grid step).
+        public var candidatesKept = 8
+        /// While the curve is young (`warming`) every candidate within the weight cut-off makes
+        /// them, up to this many: a probe that has not moved yet only bounds the time constant from
+        /// below, and dozens of candidates (88 of them 19 minutes into a simulated turkey) explain
+        /// the flat start equally well. The 8 best sat at the bound, the earliest finish still
+        /// possible: at 10 % of the way simulated cooks in `warming` were told 33-38 % of the time
+        /// left too little (median, suites of seeds 7/11/31); with all of them 19-28 %, and at 15 %
+        /// 1-7 % instead of 13-16 %. Scored checkpoints (25 % on) unchanged. Only in a cook's first
+        /// half hour.
+        public var youngCandidatesKept = 256
+        /// Weight, in log time, of what past cooks of the cut took against a young fit that says
+        /// sooner (see `weighWithPastCooks`).
+        public var youngPastCooksWeight = 0.5
+        /// Smallest half-width of the 80 % interval as a fraction of the remaining time.
+        public var intervalFloorFraction = 0.12
+        /// Scored forecasts a cook needs in each of its own records (`ForecastSkill`,
+        /// `FinishRevisions`) before they may narrow the 80 % band below what past cooks' errors say.
+        public var bandFromSkillMinimumCount = 10
+        /// A move of the air level, as a fraction of the air-to-probe gap, that starts the band's
+        /// own record afresh (`restartRecordOnAirShift`).
+        public var recordAirShiftFraction = 0.3
+        /// Typical bias between the probe and the air sensor, Celsius: near an asymptote (a bath just
+        /// above the target) the interval covers the air being off by this much either way.
+        public var airBiasCelsius = 1.0
+        /// Gain of the smoothing per grid step (1 = none).
+        public var smoothingGain = 0.5
+        /// Until the plateau of a cut that stalls is over, a change of the finish by more than
+        /// `plateauJumpFraction` of the time left is followed in log time with this time constant
+        /// (at most `plateauJumpRemainingFraction` of the time left), not at once: there the rungs
+        /// (plateau ahead, on it, recent slope, conduction) disagree by hours and a pit's swings
+        /// flip between them (see `smoothedFinishSeconds`). 0 = off.
+        public var plateauJumpSmoothingSeconds = 900.0
+        /// Smallest change of the finish, as a fraction of the time left, that counts as a jump.
+        public var plateauJumpFraction = 0.1
+        /// Cap of the jump smoothing's time constant, as a fraction of the time left.
+        public var plateauJumpRemainingFraction = 0.1
+        /// Recompute the estimate at every grid step (live). Off for bulk fitting of stored cooks,
+        /// which asks with `refreshNow()` only where it needs an answer.
+        public var refreshesEachBucket = true
+        /// How many cooks' worth of trust the plateau physics gets against the learned
+        /// plateau-to-finish time (weight of the learned time = n / (n + this)). Six: a learned
+        /// ratio from a handful of cooks is noisy (the shipped brisket prior is three probes of one
+        /// cook), and at 2 it held simulated briskets to the real cook's long finish (suite seed 7
+        /// p90 0.33 -> 0.29, seed 11 0.46 -> 0.39; real cooks' checkpoint medians unchanged).
+        public var stallPriorPseudoCount = 6.0
+        /// Restart the conduction fit when a plateau ends (meat close to uniform at the plateau).
+        public var restartsAfterStall = true
+        /// Fixed factor on the modelled remaining time (1 = none).
+        public var remainingScale = 1.0
+        /// Apply the prior's learned remaining-time calibration (`FitPrior.etaScale`).
+        public var usesCalibration = false
+        /// The recent slope is blended in only without an air sensor or when the (effective) air is
+        /// less than this far above the target, Celsius.
+        public var slopeBlendGapCelsius = 20.0
+        /// Shortest window the air level ahead is read over once the air has stopped rising,
+        /// seconds: a full cycle of a controller (3-15 min). With 2 minutes early in a cook, the
+        /// level followed an oven's 15-minute swings of +-8 C and the ETA swung with it (real
+        /// Probe-ability sirloin); pooled suites @50 0.063 -> 0.059, real cooks unchanged, and the
+        /// median over the real cooks of the largest ETA change between readings 0.76 -> 0.43
+        /// of the time left.
+        public var steadyAirWindowSeconds = 900.0
+        /// Grid points of the air further than this beyond the window's quartiles (or 1.5
+        /// interquartile ranges, if more) are a lid or door opened (or a sensor glitch), not the
+        /// level the meat will cook at, Celsius.
+        public var lidDipCelsius = 10.0
+        /// Measured air less than this far from the target is a controlled water bath, Celsius (air
+        /// further below the target is a cold or dying pit, not a bath). One rule for everything
+        /// that treats a bath differently, the conduction fitter included (`inBath`): no slope
+        /// blend (the curve is the textbook conduction solution and a straight line through its
+        /// flattening end only pulls the finish early), the bath surface coefficient in the Biot
+        /// prior (5 C there before was no better), no evaporation in the offset prior, the bath
+        /// rung of the ladder and a 20-minute reading of the bath's level.
+        public var bathGapCelsius = 3.0
+        /// For this long after the start a bath under the target counts as recovering from the
+        /// cold meat going in (phase `warming`), not as a target out of reach (see
+        /// `bathRecovering`), seconds.
+        public var bathRecoverySeconds = 1200.0
+        /// A rise faster than this between two grid points in the first half hour is the probe
+        /// going into meat hotter than the room it read before (a cook joined midway, a reheat),
+        /// not heating, Celsius per minute: the real pan-seared Combustion steak's centre climbed
+        /// 5 C a minute at most, and the real T-bone's first minute in its bath 8 C (12.8 -> 21.1).
+        public var insertionRiseCelsiusPerMinute = 12.0
+        /// A stalling cut's probe is creeping towards its plateau once within this of the cut's
+        /// plateau temperature, Celsius; heading for the plateau, the time spent since counts as
+        /// time on it. The evaporative slowdown starts well below the flat part: simulated
+        /// briskets and shoulders at half time (61-67 C, still rising 4-8 C/h) were given the whole
+        /// plateau yet to come and finished 0.3-0.85 early in log time. Pooled suites @50
+        /// 0.059 -> 0.056, holdout p90 0.342 -> 0.334, leave-one-out real @50 0.274 -> 0.227
+        /// (@25 0.285 -> 0.294); 16 C did about the same, 8 C less.
+        public var stallBandCelsius = 12.0
+        /// After a plateau, restart the fit with a dry surface: no evaporative offset prior.
+        public var dryAfterStall = true
+        /// After a plateau, read the recent slope only over `afterStallSlopeWindowSeconds`.
+        public var slopeFromStallEnd = true
+        /// Recent-slope window after a plateau, seconds (20-30 min were too noisy on real ribs and
+        /// pork shoulder; windows reaching back to the plateau's end lagged the speeding-up climb).
+        public var afterStallSlopeWindowSeconds = 2700.0
+        /// After a plateau, the slope is not blended in until the climb has lasted this long,
+        /// seconds: a line through a few minutes of it is noise (with the line kept off the
+        /// plateau, the real pulled pork's largest ETA jump between readings fell from 8.7 to
+        /// 0.8 times the time left, 0.5 with `afterStallHandOffSeconds`; pooled suites @75
+        /// 0.053 -> 0.051, real medians unchanged).
+        public var afterStallSlopeSettleSeconds = 600.0
+        /// After a plateau, the restarted fit takes over from the plateau's last finish over this
+        /// long, seconds (see `handOffFromPlateau`).
+        public var afterStallHandOffSeconds = 1200.0
+        /// Window of the one-mode late-approach fit (`ApproachFit`, see `blendWithApproach`) as a
+        /// fraction of the time since the start: at least 10 minutes, never back onto a plateau
+        /// or into the first half of the heating.
+        public var approachWindowFraction = 0.2
+        /// Window of the two-mode late-approach fit, as a fraction of the time since the start
+        /// (never into the first third of the heating). Pooled suites @75 0.051 -> 0.045 (seed 7
+        /// 0.048 -> 0.027), leave-one-out real cooks @75 0.246 -> 0.232; 0.25 and 0.5 did less.
+        public var approachTwoModesWindowFraction = 0.35
+        /// The late-approach fit takes over the finish fully while what it says is left is at
+        /// most this fraction of its window, and not at all from `approachHorizonNone` on
+        /// (weighed in log time between).
+        public var approachHorizonFull = 0.5
+        /// See `approachHorizonFull`.
+        public var approachHorizonNone = 1.5
+        /// With an air sensor, the late-approach fit is used only while the level it closes on
+        /// is at least this share of the way from the probe to the measured air: an approach to a
+        /// level far under the air is an evaporative creep, not the first conduction mode.
+        public var approachMinimumAirShare = 0.45
+        /// Growth of the evaporative offset as the surface heats (see `Evaporation`; 0 = constant).
+        public var evaporationGrowthGain = 1.0
+        /// Surface temperature as a fraction of the way from the core to the air.
+        public var evaporationSurfaceFraction = 0.3
+        /// Fraction of the core's rise (first reading to target) after which evaporation grows.
+        public var evaporationFromProgress = 0.5
+        /// Fitter settings (shape is overridden from the cut).
+        public var fitter = ConductionFitter.Configuration()
+
+        /// Defaults.
+        public init() {}
+    }
+}
