@@ -125,8 +125,12 @@ extension ETAEstimator {
             best, afterSeconds: skillHorizon, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
         let slopeAhead = line.map { $0.level + $0.slope * skillHorizon }
         restartRecordOnAirShift(airCelsius: air, probeCelsius: T, now: now)
+        // While the curve is young its fit bounds the finish more than it places it (see
+        // `weighWithPastCooks`): what it forecasts then is not scored against the rise, or its
+        // misses (30-80 % of the rise) would hold the band wide for an hour after.
         skill.file(
-            now: now, due: now + skillHorizon, conduction: condAhead, slope: slopeAhead, conductionRise: condAhead - T)
+            now: now, due: now + skillHorizon, conduction: condAhead, slope: slopeAhead,
+            conductionRise: isYoung(now: now, probeCelsius: T) ? 0 : condAhead - T)
         params["skill_conduction_c"] = skill.rmsConduction
         params["skill_slope_c"] = skill.rmsSlope
 
@@ -154,17 +158,29 @@ extension ETAEstimator {
         publish(forecast, now: now, probeCelsius: T, params: params)
     }
 
-    /// The band's own record (`ForecastSkill`, `FinishRevisions`) was earned under the air level
-    /// `recordAirCelsius`; when the level ahead moves off it by more than
-    /// `recordAirShiftFraction` of the air-to-probe gap (a fire that died or was stoked, an oven
-    /// turned up), the band is past cooks' again until the record has scored its count anew
-    /// (forecasts made for the old air cannot vouch for the new one).
+    /// Whether the cook's own record (`ForecastSkill`, `FinishRevisions`) has scored enough
+    /// forecasts since its count last restarted to set the 80 % band.
+    var recordVouches: Bool {
+        let minimumCount = configuration.bandFromSkillMinimumCount
+        return skill.relativeCount >= minimumCount && revisions.count >= minimumCount
+    }
+
+    /// The band's own record is earned under the air level `recordAirCelsius`; when the level
+    /// ahead moves off it by more than `recordAirShiftFraction` of the air-to-probe gap (a fire
+    /// that died or was stoked, an oven turned up), the band is past cooks' again until the record
+    /// has scored its count anew (forecasts made for the old air cannot vouch for the new one).
+    /// Until the record vouches, smaller moves carry the level along: taken while a pit was still
+    /// coming up (92 C on the way to 110), a frozen level later sat a third of the shrinking gap
+    /// off the steady air, and a record that had forecast well for an hour was thrown away.
     func restartRecordOnAirShift(airCelsius air: Double, probeCelsius T: Double, now: Double) {
         guard let level = recordAirCelsius else {
             recordAirCelsius = air
             return
         }
-        guard abs(air - level) > configuration.recordAirShiftFraction * max(1, abs(level - T)) else { return }
+        guard abs(air - level) > configuration.recordAirShiftFraction * max(1, abs(level - T)) else {
+            if !recordVouches { recordAirCelsius = air }
+            return
+        }
         recordAirCelsius = air
         skill.restartRelativeCount(now: now)
         revisions.restartCount(now: now)
@@ -206,8 +222,7 @@ extension ETAEstimator {
         revisions.settle(now: now, finishSeconds: finish)
         revisions.file(due: now + scoringHorizon, now: now, finishSeconds: finish)
         var logSD = prior.etaScaleLogSD
-        let minimumCount = configuration.bandFromSkillMinimumCount
-        if skill.relativeCount >= minimumCount, revisions.count >= minimumCount {
+        if recordVouches {
             // Misses over one horizon, compounded as a random walk over the time left.
             let horizonsLeft = max(1, (finish - now) / scoringHorizon)
             let record = max(skill.rmsRelativeConduction, revisions.rmsRelative) * horizonsLeft.squareRoot()

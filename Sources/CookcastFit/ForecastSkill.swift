@@ -11,7 +11,7 @@ struct ForecastSkill: Sendable {
         var filedAt: Double
         var conduction: Double
         var slope: Double?
-        /// The rise conduction forecast over the horizon, Celsius.
+        /// The rise conduction forecast over the horizon, Celsius (0: not scored relative to it).
         var conductionRise: Double
     }
     private var pending = DueQueue<Pending>(capacity: 400)

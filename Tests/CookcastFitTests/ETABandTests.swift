@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastIngest
 import Foundation
 import Testing
 
@@ -123,5 +124,50 @@ extension ETABandTests {
         revisions.settle(now: 600, finishSeconds: 10_000)
         #expect(revisions.count == 2)
         #expect(abs(revisions.msRelative - (0.95 * 0.01 + 0.05)) < 1e-12)
+    }
+}
+
+extension ETABandTests {
+    @Test func aRecordEarnedWhileThePitCameUpStaysOnceItSettles() {
+        // A cold oven: 25 C, 80 C after 15 minutes, 110 C from half an hour on. The record must be
+        // earned under the settled 110 C, not under a level read on the way up, which the gap,
+        // shrinking as the meat heats, later makes look like a change of fire.
+        let coldStart = SteppedAirCook(airSteps: [(0, 25), (900, 80), (1800, 110)])
+        let truth = coldStart.finishSeconds(target: target)
+        for fraction in [0.55, 0.65, 0.75] {
+            let now = fraction * truth
+            let own = band(estimate(coldStart, at: now), truth: truth, now: now)
+            #expect(own.covers, "at \(fraction): band \(own)")
+            #expect(own.width < 0.5, "at \(fraction): band from the cook's own record \(own.width)")
+        }
+    }
+}
+
+extension ETABandTests {
+    @Test func aYoungCurvesMissesDoNotHoldTheBandWideLater() throws {
+        // In its first minutes the probe has barely moved, and what the young fit forecasts then
+        // misses by much of the rise. Half way through the project's simulated chickens (three
+        // seeds) the model has long since forecast well: the band is 0.45-0.77 of the time left,
+        // and 0.68-0.86 with the young forecasts scored.
+        var widths: [Double] = []
+        for seed in 1...3 as ClosedRange<UInt64> {
+            var sim = CookSimulator(
+                preset: .named("chicken")!, options: SimulationOptions(seed: seed, injectsFaults: false))
+            let decoder = SeedProbeDecoder()
+            let est = ETAEstimator(targetCelsius: sim.targetCelsius, prior: prior)
+            var readings: [Reading] = []
+            while let event = sim.next() {
+                guard case .packet(let bytes, let t, let channel) = event,
+                    case .reading(let r) = decoder.decode(bytes, elapsedSeconds: t, channel: channel)
+                else { continue }
+                readings.append(r)
+            }
+            let truth = try #require(sim.trueTimeToTargetSeconds), now = 0.5 * truth
+            for r in readings where r.elapsedSeconds <= now { est.update(r) }
+            let own = band(est.estimate(atSeconds: now), truth: truth, now: now)
+            #expect(own.covers, "seed \(seed): band \(own)")
+            widths.append(own.width)
+        }
+        #expect(widths.reduce(0, +) / 3 < 0.72, "bands \(widths) of the time left")
     }
 }
