@@ -70,7 +70,8 @@ import Testing
             for bias in [-6.0, 6.0] {
                 let cook = SyntheticCook(tau: tau, hours: 20, faults: false, airSensorBias: bias)
                 let at = 0.9 * cook.trueFinish
-                let e = Predictor.predict(readings: cook.readings, targetCelsius: 54, atSeconds: at, cut: nil, priors: [])
+                let e = Predictor.predict(
+                    readings: cook.readings, targetCelsius: 54, atSeconds: at, cut: nil, priors: [])
                 let rel = abs((e.finishSeconds ?? .infinity) - cook.trueFinish) / (cook.trueFinish - at)
                 #expect(rel < 0.015, "tau \(tau) s, air sensor \(bias) C off: \(rel) of the time left")
                 #expect((e.parameters["approach_weight"] ?? 0) > 0.9)
@@ -88,29 +89,22 @@ import Testing
         var off = ETAEstimator.Configuration()
         off.approachHorizonFull = -2
         off.approachHorizonNone = -1
-        for name in ["turkey", "chicken", "prime_rib", "steak"] {
+        for preset in [SimulationPreset.turkey, .chicken, .primeRib, .steak] {
             for seed in 1...3 as ClosedRange<UInt64> {
-                var sim = CookSimulator(preset: .named(name)!, options: SimulationOptions(seed: seed, injectsFaults: false))
-                let decoder = SeedProbeDecoder()
-                var readings: [Reading] = []
-                while let event = sim.next() {
-                    guard case .packet(let bytes, let t, let channel) = event,
-                        case .reading(let r) = decoder.decode(bytes, elapsedSeconds: t, channel: channel)
-                    else { continue }
-                    readings.append(r)
-                }
-                guard let truth = sim.trueTimeToTargetSeconds else { continue }
+                let (readings, targetCelsius, truth) = simulatedCook(preset, seed: seed)
+                guard let truth else { continue }
                 let cut = CutProfile(
-                    name: name, defaultTargetCelsius: sim.targetCelsius, safeMinimumCelsius: nil,
+                    name: preset.name, defaultTargetCelsius: targetCelsius, safeMinimumCelsius: nil,
                     typicalAmbientCelsius: 150, stalls: false)
                 for (configuration, usesApproach) in [(ETAEstimator.Configuration(), true), (off, false)] {
                     let est = ETAEstimator(
-                        targetCelsius: sim.targetCelsius, prior: FitPrior.resolve(cut: cut, priors: []),
+                        targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: []),
                         configuration: configuration)
                     var checkpoints = [0.75, 0.9].map { $0 * truth }
                     for r in readings {
                         if let at = checkpoints.first, r.elapsedSeconds > at {
-                            let rel = abs((est.estimate(atSeconds: at).finishSeconds ?? .infinity) - truth) / (truth - at)
+                            let finish = est.estimate(atSeconds: at).finishSeconds ?? .infinity
+                            let rel = abs(finish - truth) / (truth - at)
                             if usesApproach { withApproach.append(rel) } else { conductionOnly.append(rel) }
                             checkpoints.removeFirst()
                         }

@@ -1,5 +1,4 @@
 import CookcastCore
-import CookcastIngest
 import Foundation
 import Testing
 
@@ -151,19 +150,10 @@ extension ETABandTests {
         // and 0.68-0.86 with the young forecasts scored.
         var widths: [Double] = []
         for seed in 1...3 as ClosedRange<UInt64> {
-            var sim = CookSimulator(
-                preset: .named("chicken")!, options: SimulationOptions(seed: seed, injectsFaults: false))
-            let decoder = SeedProbeDecoder()
-            let est = ETAEstimator(targetCelsius: sim.targetCelsius, prior: prior)
-            var readings: [Reading] = []
-            while let event = sim.next() {
-                guard case .packet(let bytes, let t, let channel) = event,
-                    case .reading(let r) = decoder.decode(bytes, elapsedSeconds: t, channel: channel)
-                else { continue }
-                readings.append(r)
-            }
-            let truth = try #require(sim.trueTimeToTargetSeconds), now = 0.5 * truth
-            for r in readings where r.elapsedSeconds <= now { est.update(r) }
+            let cook = simulatedCook(.chicken, seed: seed)
+            let est = ETAEstimator(targetCelsius: cook.targetCelsius, prior: prior)
+            let truth = try #require(cook.truth), now = 0.5 * truth
+            for r in cook.readings where r.elapsedSeconds <= now { est.update(r) }
             let own = band(est.estimate(atSeconds: now), truth: truth, now: now)
             #expect(own.covers, "seed \(seed): band \(own)")
             widths.append(own.width)
