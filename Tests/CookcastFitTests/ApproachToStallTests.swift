@@ -17,15 +17,11 @@ import Testing
         // Simulated smoker briskets stall at 65-75 C. While the effective air sank towards the
         // plateau, the crossing of the prior's 78 C ran out to tens of hours: the live ETA went
         // from 12 h to 27 h and back within half an hour.
-        var sim = CookSimulator(preset: .named("brisket")!, options: SimulationOptions(seed: seed, injectsFaults: false))
-        let decoder = SeedProbeDecoder()
         let est = ETAEstimator(targetCelsius: 95, prior: Self.prior)
         var remainingByStep: [Double] = []
-        while let event = sim.next() {
-            guard case .packet(let bytes, let t, let channel) = event,
-                case .reading(let r) = decoder.decode(bytes, elapsedSeconds: t, channel: channel)
-            else { continue }
+        for r in simulatedCook(.brisket, seed: seed).readings {
             guard est.update(r) else { continue }
+            let t = r.elapsedSeconds
             let e = est.estimate(atSeconds: t)
             // Every grid step from 45 C until the plateau is detected.
             guard est.firstStallStartSeconds == nil else { break }

@@ -11,18 +11,14 @@ import Testing
     /// How many times the published finish moves by more than a tenth of the time left between
     /// grid steps over a whole simulated cook, after its first half hour and until the target.
     static func bigJumps(preset: SimulationPreset, seed: UInt64, configuration: ETAEstimator.Configuration) -> Int {
-        var sim = CookSimulator(preset: preset, options: SimulationOptions(seed: seed, injectsFaults: false))
-        let decoder = SeedProbeDecoder()
         var prior = ApproachToStallTests.prior
         prior.cut = preset.name
         let est = ETAEstimator(targetCelsius: 95, prior: prior, configuration: configuration)
         var previous: Double?
         var jumps = 0
-        while let event = sim.next() {
-            guard case .packet(let bytes, let t, let channel) = event,
-                case .reading(let r) = decoder.decode(bytes, elapsedSeconds: t, channel: channel)
-            else { continue }
+        for r in simulatedCook(preset, seed: seed).readings {
             guard est.update(r) else { continue }
+            let t = r.elapsedSeconds
             if let p = r.probeCelsius, p >= 95 { break }
             let e = est.estimate(atSeconds: t)
             guard t > 1800, let f = e.finishSeconds else { continue }
