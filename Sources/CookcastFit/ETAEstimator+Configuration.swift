@@ -25,8 +25,11 @@ extension ETAEstimator {
         /// Weight, in log time, of what past cooks of the cut took against a young fit that says
         /// sooner (see `weighWithPastCooks`).
         public var youngPastCooksWeight = 0.5
-        /// Smallest half-width of the 80 % interval as a fraction of the remaining time.
-        public var intervalFloorFraction = 0.12
+        /// Smallest half-width of the 80 % interval, in log time (0.08: 8 % of the time left either
+        /// way). Late in a well-forecast cook the band sits on this floor: at 0.12 simulated cooks
+        /// at 90 % of the way were covered 93-98 % of the time by a band of a third of the time
+        /// left, with median errors of 3 %; at 0.08, 90-98 %.
+        public var intervalFloorFraction = 0.08
         /// Scored forecasts a cook needs in each of its own records (`ForecastSkill`,
         /// `FinishRevisions`) before they may narrow the 80 % band below what past cooks' errors say.
         public var bandFromSkillMinimumCount = 10

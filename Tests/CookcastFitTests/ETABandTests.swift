@@ -161,3 +161,15 @@ extension ETABandTests {
         #expect(widths.reduce(0, +) / 3 < 0.72, "bands \(widths) of the time left")
     }
 }
+
+extension ETABandTests {
+    @Test func nearTheEndOfAWellForecastCookTheBandIsTight() {
+        // Nine tenths of the way through a cook the model has forecast well all along, the finish
+        // is a few minutes off at most: the band is about a fifth of the time left, and covers it.
+        let cook = SteppedAirCook(airSteps: [(0, 120)])
+        let truth = cook.finishSeconds(target: target), now = 0.9 * truth
+        let own = band(estimate(cook, at: now), truth: truth, now: now)
+        #expect(own.covers, "band \(own)")
+        #expect(own.width < 0.25, "band \(own.width) of the time left")
+    }
+}
