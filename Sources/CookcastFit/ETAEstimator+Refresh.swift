@@ -186,10 +186,41 @@ extension ETAEstimator {
         revisions.restartCount(now: now)
     }
 
+    /// Scoring horizons are this fraction of the cook's age...
+    static let skillHorizonAgeFraction = 0.2
+    /// ...within these bounds, seconds.
+    static let skillHorizonRangeSeconds = 300.0...5400.0
+
     /// How far ahead forecasts are scored (`ForecastSkill`, `FinishRevisions`): a fifth of the cook
     /// so far, 5 minutes to 90.
     func skillHorizonSeconds(now: Double) -> Double {
-        min(5400, max(300, 0.2 * (now - (originSeconds ?? now))))
+        let range = Self.skillHorizonRangeSeconds, age = now - (originSeconds ?? now)
+        return min(range.upperBound, max(range.lowerBound, Self.skillHorizonAgeFraction * age))
+    }
+
+    /// How many scoring horizons fit between `now` and `finish`. They lengthen as the cook ages, so
+    /// there are fewer of them than the time left over today's horizon: a quarter of the way
+    /// through, about 7 where that count says 15.
+    func skillHorizonsLeft(now: Double, finish: Double) -> Double {
+        let origin = originSeconds ?? now, range = Self.skillHorizonRangeSeconds
+        let fraction = Self.skillHorizonAgeFraction
+        // Ages where the horizon leaves its lower bound and reaches its upper one.
+        let growsFrom = range.lowerBound / fraction, stopsAt = range.upperBound / fraction
+        var age = max(1, now - origin)
+        let end = finish - origin
+        var count = 0.0
+        if age < growsFrom, age < end {
+            let next = min(end, growsFrom)
+            count += (next - age) / range.lowerBound
+            age = next
+        }
+        if age < stopsAt, age < end {
+            let next = min(end, stopsAt)
+            count += log(next / age) / fraction
+            age = next
+        }
+        if age < end { count += (end - age) / range.upperBound }
+        return count
     }
 
     /// Calibration, a sane horizon, smoothing and the 80 % band; then the estimate is current.
@@ -223,8 +254,8 @@ extension ETAEstimator {
         revisions.file(due: now + scoringHorizon, now: now, finishSeconds: finish)
         var logSD = prior.etaScaleLogSD
         if recordVouches {
-            // Misses over one horizon, compounded as a random walk over the time left.
-            let horizonsLeft = max(1, (finish - now) / scoringHorizon)
+            // Misses over one horizon, compounded as a random walk over the horizons left.
+            let horizonsLeft = max(1, skillHorizonsLeft(now: now, finish: finish))
             let record = max(skill.rmsRelativeConduction, revisions.rmsRelative) * horizonsLeft.squareRoot()
             logSD = min(logSD, record)
         }

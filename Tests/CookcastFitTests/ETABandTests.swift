@@ -173,3 +173,17 @@ extension ETABandTests {
         #expect(own.width < 0.25, "band \(own.width) of the time left")
     }
 }
+
+extension ETABandTests {
+    @Test func theHorizonsLeftLengthenWithTheCook() {
+        // Forecasts are scored a fifth of the cook's age ahead (5 to 90 minutes): an hour into a
+        // four-hour cook, 12-minute horizons now, 48-minute ones by the end.
+        let est = ETAEstimator(targetCelsius: target, prior: prior)
+        est.update(Reading(elapsedSeconds: 0, probeCelsius: 5, ambientCelsius: 120))
+        #expect(abs(est.skillHorizonsLeft(now: 3600, finish: 14_400) - 5 * log(4.0)) < 1e-9)
+        // Under 25 minutes of age the horizon is 5 minutes; over 7.5 hours, 90.
+        #expect(abs(est.skillHorizonsLeft(now: 600, finish: 1500) - 3) < 1e-9)
+        #expect(abs(est.skillHorizonsLeft(now: 27_000, finish: 37_800) - 2) < 1e-9)
+        #expect(abs(est.skillHorizonsLeft(now: 600, finish: 37_800) - (3 + 5 * log(18.0) + 2)) < 1e-9)
+    }
+}
