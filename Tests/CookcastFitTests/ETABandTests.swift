@@ -146,8 +146,8 @@ extension ETABandTests {
     @Test func aYoungCurvesMissesDoNotHoldTheBandWideLater() throws {
         // In its first minutes the probe has barely moved, and what the young fit forecasts then
         // misses by much of the rise. Half way through the project's simulated chickens (three
-        // seeds) the model has long since forecast well: the band is 0.45-0.77 of the time left,
-        // and 0.68-0.86 with the young forecasts scored.
+        // seeds) the model has long since forecast well: the band is 0.37-0.63 of the time left
+        // (0.68-0.86 when the young forecasts were scored).
         var widths: [Double] = []
         for seed in 1...3 as ClosedRange<UInt64> {
             let cook = simulatedCook(.chicken, seed: seed)
