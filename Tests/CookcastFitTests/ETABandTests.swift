@@ -147,7 +147,7 @@ extension ETABandTests {
         // In its first minutes the probe has barely moved, and what the young fit forecasts then
         // misses by much of the rise. Half way through the project's simulated chickens (three
         // seeds) the model has long since forecast well: the band is 0.37-0.63 of the time left
-        // (0.68-0.86 when the young forecasts were scored).
+        // (0.68-0.86 before the young forecasts were left out of its record).
         var widths: [Double] = []
         for seed in 1...3 as ClosedRange<UInt64> {
             let cook = simulatedCook(.chicken, seed: seed)
