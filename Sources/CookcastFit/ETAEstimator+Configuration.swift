@@ -92,6 +92,13 @@ extension ETAEstimator {
         /// cold meat going in (phase `warming`), not as a target out of reach (see
         /// `bathRecovering`), seconds.
         public var bathRecoverySeconds = 1200.0
+        /// A bath holds the target when the target is at most `bathHoldsTargetCelsius` above it
+        /// (two sensors' disagreement) and less than `bathFinishMarginCelsius` below it: the meat
+        /// only closes on the bath asymptotically, so it is done within that margin of the bath
+        /// (see `bathGoalCelsius`), Celsius.
+        public var bathFinishMarginCelsius = 0.3
+        /// See `bathFinishMarginCelsius`; a bath further under the target is out of reach, Celsius.
+        public var bathHoldsTargetCelsius = 0.2
         /// A rise faster than this between two grid points in the first half hour is the probe
         /// going into meat hotter than the room it read before (a cook joined midway, a reheat),
         /// not heating, Celsius per minute: the real pan-seared Combustion steak's centre climbed

@@ -114,11 +114,13 @@ extension ETAEstimator {
         var atMeasuredAir = best
         atMeasuredAir.offsetCelsius = 0
         atMeasuredAir.lastModelCelsius -= best.offsetCelsius * (1 - fitter.lastPhi[best.index])
-        let notClearlyAbove = air <= targetCelsius || (bathRecovering(now: now, air: air) && air <= goalCelsius + 0.1)
+        let notClearlyAbove =
+            (air <= targetCelsius && bathGoalCelsius == nil)
+            || (bathRecovering(now: now, air: air) && air <= goalCelsius + 0.1)
         if fitter.hasMeasuredAmbient && notClearlyAbove {
             return nil
         } else if fitter.hasMeasuredAmbient, isBath(airCelsius: air),
-            air > goalCelsius + 0.1, goalCelsius - T > 2,
+            air > goalCelsius + 0.1, goalCelsius - T > 2 || bathGoalCelsius != nil,
             let c = fitter.crossing(
                 atMeasuredAir, targetCelsius: goalCelsius, futureDriveCelsius: air,
                 residual: T - atMeasuredAir.lastModelCelsius)
@@ -131,12 +133,12 @@ extension ETAEstimator {
             // finished such cooks 80 % early) and say how uncertain it is. Close to the bath the
             // data do pin the offset (a probe that reads half a degree under its bath for an
             // hour): then not.
+            let message =
+                bathGoalCelsius.map { "\(bathHoldsTargetPhrase(air: air, goal: $0)) in about \(Forecast.timeLeft)" }
+                ?? "the bath (\(fmt(air)) C) is barely above the target: about \(Forecast.timeLeft) left"
             return Forecast(
                 finishSeconds: now + c, lowSeconds: min(conduction.lowSeconds, now + 0.5 * c),
-                highSeconds: now + 4 * c,
-                message:
-                    "the bath (\(fmt(air)) C) is barely above the target: about \(Forecast.timeLeft) left, could be much longer"
-            )
+                highSeconds: now + 4 * c, message: message + ", could be much longer")
         } else if let l = step.line, l.slope > 0.5 / 3600 {
             let lineRemaining = max(0, (goalCelsius - l.level) / l.slope)
             var rem = lineRemaining, longest = lineRemaining

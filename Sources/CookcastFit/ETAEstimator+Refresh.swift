@@ -27,6 +27,13 @@ extension ETAEstimator {
         }
         let air = airForForecast(now: now)
         params["air_c"] = air
+        bathGoalCelsius = bathGoal(now: now, air: air)
+        if let goal = bathGoalCelsius, T >= goal, minProbe < goal - 3 {
+            doneSeconds = now
+            let within = "within \(fmt(air - T)) C of the bath (\(fmt(air)) C)"
+            markDone(at: now, message: "done: \(fmt(T)) C, \(within), which holds the target")
+            return
+        }
         fitter.offsetScaleCelsius = abs(air - targetCelsius)
         fitter.inBath = isBath(airCelsius: air)
         fitter.readingStepCelsius = resolution.step?.celsius ?? 0
@@ -141,7 +148,10 @@ extension ETAEstimator {
             params["stall_start_s"] = st
         } else if let f = approachingStallForecast(step) {
             forecast = f
-        } else if !forecast.finishSeconds.isFinite || air + best.offsetCelsius <= goalCelsius + 0.3 {
+        } else if !forecast.finishSeconds.isFinite
+            // In a bath that holds the target the goal is already its margin under the bath.
+            || air + best.offsetCelsius <= goalCelsius + (bathGoalCelsius == nil ? 0.3 : 0)
+        {
             guard let f = levelledOffForecast(step, conduction: forecast) else {
                 return setUnreachable(now: now, T: T, air: air, params: params)
             }
@@ -154,6 +164,9 @@ extension ETAEstimator {
             if let w = blendWithSlope(&forecast, step) { params["slope_weight"] = w }
             handOffFromPlateau(&forecast, now: now)
             if let w = blendWithApproach(&forecast, step) { params["approach_weight"] = w }
+            if let goal = bathGoalCelsius {
+                forecast.message = "\(bathHoldsTargetPhrase(air: air, goal: goal)) in about \(Forecast.timeLeft)"
+            }
         }
         publish(forecast, now: now, probeCelsius: T, params: params)
     }

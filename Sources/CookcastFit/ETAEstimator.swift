@@ -67,6 +67,9 @@ public final class ETAEstimator {
     var revisions = FinishRevisions()
     /// The air level the band's record was earned under (`restartRecordOnAirShift`).
     var recordAirCelsius: Double?
+    /// In a bath that holds the target, the temperature the meat is done at: the bath less
+    /// `Configuration.bathFinishMarginCelsius` (nil otherwise; set at each refresh).
+    var bathGoalCelsius: Double?
     var resolution = ReadingResolution()
     /// LAPACK workspace of the late-approach fits (`ApproachFit`).
     let approachSolver = LeastSquares()
@@ -92,8 +95,12 @@ public final class ETAEstimator {
 
     /// The temperature the modelled curve must cross for the probe to show the target: for a probe
     /// that reads in whole degrees, half a step below the first value it can show at or above the
-    /// target (see `ReadingResolution`), Celsius.
-    public var goalCelsius: Double { resolution.crossingCelsius(forTarget: targetCelsius) }
+    /// target (see `ReadingResolution`); in a bath that holds the target, never closer to the bath
+    /// than `Configuration.bathFinishMarginCelsius` (the meat closes on it only asymptotically).
+    /// Celsius.
+    public var goalCelsius: Double {
+        min(resolution.crossingCelsius(forTarget: targetCelsius), bathGoalCelsius ?? .infinity)
+    }
 
     /// Number of raw readings rejected by the cleaner.
     public var rejectedCount: Int { cleaner.rejectedCount }
@@ -259,11 +266,11 @@ public final class ETAEstimator {
         if configuration.refreshesEachBucket { refresh(now: g.seconds) }
     }
 
-    func markDone(at t: Double) {
+    func markDone(at t: Double, message: String? = nil) {
         current = Estimate(
             elapsedSeconds: t, finishSeconds: doneSeconds, finishLowSeconds: doneSeconds,
             finishHighSeconds: doneSeconds, phase: .done,
-            message: "done: the probe reached \(fmt(targetCelsius)) C", model: current.model,
+            message: message ?? "done: the probe reached \(fmt(targetCelsius)) C", model: current.model,
             parameters: current.parameters, probeCelsius: lastCleanProbe?.v, targetCelsius: targetCelsius,
             channel: channel)
     }
@@ -286,6 +293,23 @@ public final class ETAEstimator {
     func bathRecovering(now: Double, air: Double) -> Bool {
         fitter.hasMeasuredAmbient && isBath(airCelsius: air)
             && now - (originSeconds ?? now) < configuration.bathRecoverySeconds
+    }
+
+    /// Where the meat is done in a measured bath at `air` that holds the target (see
+    /// `Configuration.bathFinishMarginCelsius`): a sous-vide bath set to the target itself is
+    /// the usual way to cook, and the core only closes on it asymptotically. Nil elsewhere, and
+    /// while a young bath may still be recovering from the cold meat going in.
+    func bathGoal(now: Double, air: Double) -> Double? {
+        let margin = configuration.bathFinishMarginCelsius
+        guard fitter.hasMeasuredAmbient, isBath(airCelsius: air), !bathRecovering(now: now, air: air),
+            targetCelsius > air - margin, targetCelsius <= air + configuration.bathHoldsTargetCelsius
+        else { return nil }
+        return air - margin
+    }
+
+    /// "the bath (57.0 C) holds the target: within 0.3 C of it", for messages.
+    func bathHoldsTargetPhrase(air: Double, goal: Double) -> String {
+        "the bath (\(fmt(air)) C) holds the target: within \(fmt(air - goal)) C of it"
     }
 
     /// What past cooks of the cut took, less the time this cook has run: seconds, may be negative.
