@@ -105,7 +105,10 @@ final class TerminalDashboard: LiveSink {
                 nowSeconds: status.elapsedSeconds)
         }
         if eta.phase.hasPrefix("done") {
-            return "done: target reached at \(clock(finish)) (\(DurationFormat.clock(finish)) into the cook)"
+            // The estimator says how: the probe reached the target, or a bath holding the target
+            // brought the meat within a fraction of a degree of it.
+            let how = eta.message.hasPrefix("done: ") ? String(eta.message.dropFirst(6)) : "target reached"
+            return "done at \(clock(finish)) (\(DurationFormat.clock(finish)) into the cook): \(how)"
         }
         var text = "ETA \(clock(finish)) (in \(DurationFormat.short(finish - status.elapsedSeconds))"
         if let lo = eta.lowSeconds, let hi = eta.highSeconds { text += ", \(clock(lo))-\(clock(hi))" }

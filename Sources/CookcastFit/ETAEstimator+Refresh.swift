@@ -30,7 +30,7 @@ extension ETAEstimator {
         bathGoalCelsius = bathGoal(now: now, air: air)
         if let goal = bathGoalCelsius, T >= goal, minProbe < goal - 3 {
             doneSeconds = now
-            let within = "within \(fmt(air - T)) C of the bath (\(fmt(air)) C)"
+            let within = "within \(fmt(air - goal)) C of the bath (\(fmt(air)) C)"
             markDone(at: now, message: "done: \(fmt(T)) C, \(within), which holds the target")
             return
         }

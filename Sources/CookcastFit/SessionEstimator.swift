@@ -65,7 +65,9 @@ public final class SessionEstimator {
         if pool.allSatisfy({ $0.phase == .done }) {
             var e = pool.max { ($0.finishSeconds ?? 0) < ($1.finishSeconds ?? 0) } ?? pool[0]
             e.channel = 0
-            e.message = "done: every probe reached its target"
+            // One probe says how it finished (a bath holding the target brings the meat within a
+            // fraction of a degree of it); several are summed up.
+            if pool.count > 1 { e.message = "done: every probe reached its target" }
             return e
         }
         let pending = pool.filter { $0.phase != .done }

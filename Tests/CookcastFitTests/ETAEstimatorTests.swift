@@ -362,9 +362,12 @@ struct SyntheticCook {
             #expect(e.phase == .predicting && e.model != "slope", "at \(f): \(e.phase) \(e.model): \(e.message)")
             #expect(rel < 0.15, "at \(f): finish \(e.finishSeconds ?? -1) s vs \(cook.trueFinish) s")
         }
-        let end = Predictor.predict(
-            readings: cook.readings, targetCelsius: 57, atSeconds: cook.trueFinish + 600, cut: nil, priors: [])
+        // What the live view shows is the session's estimate: it says how the cook finished.
+        let session = SessionEstimator(targetCelsius: 57)
+        for r in cook.readings where r.elapsedSeconds <= cook.trueFinish + 600 { session.update(r) }
+        let end = session.estimate(atSeconds: cook.trueFinish + 600)
         #expect(end.phase == .done, "\(end.phase): \(end.message)")
+        #expect(end.message.contains("within 0.3 C of the bath (57.0 C)"), "\(end.message)")
         // A bath a degree under the target cannot bring the meat there.
         let under = Predictor.predict(
             readings: cook.readings, targetCelsius: 58, atSeconds: 0.5 * cook.trueFinish, cut: nil, priors: [])
