@@ -28,12 +28,6 @@ extension ETAEstimator {
         let air = airForForecast(now: now)
         params["air_c"] = air
         bathGoalCelsius = bathGoal(now: now, air: air)
-        if let goal = bathGoalCelsius, T >= goal, minProbe < goal - 3 {
-            doneSeconds = now
-            let within = "within \(fmt(air - goal)) C of the bath (\(fmt(air)) C)"
-            markDone(at: now, message: "done: \(fmt(T)) C, \(within), which holds the target")
-            return
-        }
         fitter.offsetScaleCelsius = abs(air - targetCelsius)
         fitter.inBath = isBath(airCelsius: air)
         fitter.readingStepCelsius = resolution.step?.celsius ?? 0
@@ -51,6 +45,13 @@ extension ETAEstimator {
         let sols = fitter.solveAll()
         var best = sols[0]
         for s in sols where s.cost < best.cost { best = s }
+        // In a bath that holds the target, done within the margin of where the probe levels off.
+        bathGoalCelsius = bathGoal(now: now, air: air, offsetCelsius: best.offsetCelsius)
+        if let goal = bathGoalCelsius, T >= goal, minProbe < goal - 3 {
+            doneSeconds = now
+            markDone(at: now, message: "done: \(fmt(T)) C, \(bathHoldsTargetPhrase(air: air, goal: goal))")
+            return
+        }
         let neff = max(1, fitter.effectiveCount - 2)
         let sigma2 = max(best.cost / neff, 0.02)
         let temp = 2 * sigma2 * configuration.candidateTemperature

@@ -297,19 +297,24 @@ public final class ETAEstimator {
 
     /// Where the meat is done in a measured bath at `air` that holds the target (see
     /// `Configuration.bathFinishMarginCelsius`): a sous-vide bath set to the target itself is
-    /// the usual way to cook, and the core only closes on it asymptotically. Nil elsewhere, and
-    /// while a young bath may still be recovering from the cold meat going in.
-    func bathGoal(now: Double, air: Double) -> Double? {
+    /// the usual way to cook, and the core only closes on it asymptotically. The margin counts
+    /// from where the probe levels off: the bath, or under it by the fitted `offsetCelsius` for a
+    /// probe that reads cooler than the bath's sensor (by at most 1 C). Nil elsewhere, and while a
+    /// young bath may still be recovering from the cold meat going in.
+    func bathGoal(now: Double, air: Double, offsetCelsius: Double = 0) -> Double? {
         let margin = configuration.bathFinishMarginCelsius
         guard fitter.hasMeasuredAmbient, isBath(airCelsius: air), !bathRecovering(now: now, air: air),
             targetCelsius > air - margin, targetCelsius <= air + configuration.bathHoldsTargetCelsius
         else { return nil }
-        return air - margin
+        return air + max(-1, min(0, offsetCelsius)) - margin
     }
 
-    /// "the bath (57.0 C) holds the target: within 0.3 C of it", for messages.
+    /// "the bath (57.0 C) holds the target: within 0.3 C of it" (or of where the probe levels off
+    /// in it), for messages.
     func bathHoldsTargetPhrase(air: Double, goal: Double) -> String {
-        "the bath (\(fmt(air)) C) holds the target: within \(fmt(air - goal)) C of it"
+        let margin = configuration.bathFinishMarginCelsius, level = goal + margin
+        let of = air - level < 0.1 ? "it" : "where the probe levels off (\(fmt(level)) C)"
+        return "the bath (\(fmt(air)) C) holds the target: within \(fmt(margin)) C of \(of)"
     }
 
     /// What past cooks of the cut took, less the time this cook has run: seconds, may be negative.

@@ -367,7 +367,17 @@ struct SyntheticCook {
         for r in cook.readings where r.elapsedSeconds <= cook.trueFinish + 600 { session.update(r) }
         let end = session.estimate(atSeconds: cook.trueFinish + 600)
         #expect(end.phase == .done, "\(end.phase): \(end.message)")
-        #expect(end.message.contains("within 0.3 C of the bath (57.0 C)"), "\(end.message)")
+        #expect(end.message.contains("the bath (57.0 C) holds the target: within 0.3 C of it"), "\(end.message)")
+        // A probe that reads 0.4 C under the bath's sensor is done within 0.3 C of where it levels
+        // off, not left "a few minutes" from a goal it never reaches.
+        let cooler = cook.readings.map { r in
+            var r = r
+            r.probeCelsius = r.probeCelsius.map { $0 - 0.4 }
+            return r
+        }
+        let late = Predictor.predict(
+            readings: cooler, targetCelsius: 57, atSeconds: 1.5 * cook.trueFinish, cut: nil, priors: [])
+        #expect(late.phase == .done, "\(late.phase): \(late.message)")
         // A bath a degree under the target cannot bring the meat there.
         let under = Predictor.predict(
             readings: cook.readings, targetCelsius: 58, atSeconds: 0.5 * cook.trueFinish, cut: nil, priors: [])
