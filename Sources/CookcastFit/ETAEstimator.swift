@@ -67,8 +67,9 @@ public final class ETAEstimator {
     var revisions = FinishRevisions()
     /// The air level the band's record was earned under (`restartRecordOnAirShift`).
     var recordAirCelsius: Double?
-    /// In a bath that holds the target, the temperature the meat is done at: the bath less
-    /// `Configuration.bathFinishMarginCelsius` (nil otherwise; set at each refresh).
+    /// In a bath that holds the target, the temperature the meat is done at: where the probe
+    /// levels off less `Configuration.bathFinishMarginCelsius` (see `bathGoal`; nil otherwise, set
+    /// at each refresh).
     var bathGoalCelsius: Double?
     var resolution = ReadingResolution()
     /// LAPACK workspace of the late-approach fits (`ApproachFit`).
