@@ -77,7 +77,11 @@ final class TerminalDashboard: LiveSink {
     }
 
     private func message(for alarm: Alarm, targetCelsius: Double?) -> String {
-        guard alarm.kind == .targetReached, let targetCelsius else { return alarm.message }
+        // The probe's own reading of the target is said in the user's unit; a verdict that the
+        // meat is done without it (a bath that holds the target) keeps its words.
+        guard alarm.kind == .targetReached, let targetCelsius, alarm.message.hasSuffix("reached the target") else {
+            return alarm.message
+        }
         return "probe \(alarm.channel ?? 1) reached \(unit.format(celsius: targetCelsius))"
     }
 

@@ -101,6 +101,21 @@ public struct AlarmEngine: Sendable {
         ]
     }
 
+    /// Feeds the estimator's verdict that the cook is done, with its words (`done: ...`). A bath
+    /// that holds the target brings the meat within a fraction of a degree of it, and the probe
+    /// may never read the target itself: the target alarm then fires on this verdict, once for
+    /// each probe not yet alarmed. After the readings' own alarm it adds nothing.
+    public mutating func observeDone(atSeconds elapsedSeconds: Double, message: String) -> [Alarm] {
+        let pending = probeChannels.subtracting(firedTarget).sorted()
+        firedTarget.formUnion(pending)
+        let how = message.hasPrefix("done: ") ? String(message.dropFirst(6)) : message
+        return pending.map { channel in
+            Alarm(
+                kind: .targetReached, channel: channel, elapsedSeconds: elapsedSeconds,
+                message: "probe \(channel) is done: \(how)")
+        }
+    }
+
     /// Feeds the current predicted remaining time in seconds; returns `etaNear` when it first drops low.
     public mutating func observeRemaining(seconds remaining: Double?, atSeconds elapsedSeconds: Double) -> [Alarm] {
         guard let remaining, remaining.isFinite else { return [] }

@@ -184,6 +184,11 @@ public final class LivePipeline: @unchecked Sendable {
             for alarm in alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds) {
                 try raise(alarm)
             }
+            if status.eta.phase == "done" {
+                for alarm in alarms.observeDone(atSeconds: reading.elapsedSeconds, message: status.eta.message) {
+                    try raise(alarm)
+                }
+            }
         }
         emit(.reading(reading))
     }

@@ -35,6 +35,22 @@ import Testing
         #expect(kinds == [.targetReached])
     }
 
+    @Test func aBathThatHoldsTheTargetSoundsTheTargetAlarmWhenTheEstimateIsDone() {
+        // Bath and target at 57 C: the probe settles at 56.8 and never reads 57 itself; the
+        // estimator calls the meat done within 0.3 C of the bath, and that is the alarm, once.
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 57))
+        #expect(Self.feed(&engine, probes: [56.6, 56.7, 56.8, 56.8]).isEmpty)
+        let verdict = "done: 56.8 C, the bath (57.0 C) holds the target: within 0.3 C of it"
+        let done = engine.observeDone(atSeconds: 4, message: verdict)
+        #expect(done.map(\.kind) == [.targetReached])
+        #expect(done.first?.message == "probe 1 is done: " + verdict.dropFirst("done: ".count))
+        #expect(engine.observeDone(atSeconds: 5, message: verdict).isEmpty)
+        // When the probe reached the target itself, its own alarm came first and the verdict adds none.
+        var reached = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        #expect(Self.feed(&reached, probes: [73, 74, 74.5]).map(\.kind) == [.targetReached])
+        #expect(reached.observeDone(atSeconds: 3, message: "done: the probe reached 74.0 C").isEmpty)
+    }
+
     @Test func etaNearFiresOnceAndNotAfterEveryProbeReachedTheTarget() {
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
         _ = Self.feed(&engine, probes: [60, 61])
