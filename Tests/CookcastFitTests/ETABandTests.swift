@@ -187,3 +187,18 @@ extension ETABandTests {
         #expect(abs(est.skillHorizonsLeft(now: 600, finish: 37_800) - (3 + 5 * log(18.0) + 2)) < 1e-9)
     }
 }
+
+extension ETABandTests {
+    @Test func anHourWithoutReadingsDoesNotSpoilTheRecord() {
+        // The link is down from 4,000 to 7,600 s. Forecasts that came due in the gap have nothing
+        // to be scored against; scored against the first reading after it, each missed by the
+        // hour's whole rise and the band went back to past cooks' width (1.27 of the time left).
+        let cook = SteppedAirCook(airSteps: [(0, 120)])
+        let truth = cook.finishSeconds(target: target), now = 8400.0
+        let est = ETAEstimator(targetCelsius: target, prior: prior)
+        for r in cook.readings(until: now) where r.elapsedSeconds < 4000 || r.elapsedSeconds > 7600 { est.update(r) }
+        let own = band(est.estimate(atSeconds: now), truth: truth, now: now)
+        #expect(own.covers, "band \(own)")
+        #expect(own.width < 0.5, "band \(own.width) of the time left")
+    }
+}
