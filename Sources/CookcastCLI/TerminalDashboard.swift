@@ -79,10 +79,11 @@ final class TerminalDashboard: LiveSink {
     private func message(for alarm: Alarm, targetCelsius: Double?) -> String {
         // The probe's own reading of the target is said in the user's unit; a verdict that the
         // meat is done without it (a bath that holds the target) keeps its words.
-        guard alarm.kind == .targetReached, let targetCelsius, alarm.message.hasSuffix("reached the target") else {
-            return alarm.message
-        }
-        return "probe \(alarm.channel ?? 1) reached \(unit.format(celsius: targetCelsius))"
+        let channel = alarm.channel ?? 1
+        guard alarm.kind == .targetReached, let targetCelsius,
+            alarm.message == AlarmEngine.probeReachedTargetMessage(channel: channel)
+        else { return alarm.message }
+        return "probe \(channel) reached \(unit.format(celsius: targetCelsius))"
     }
 
     /// One line: `[01:23:45] connected  probe 54.2 C  ambient 163.0 C  battery 87 %  target 74.0 C  ETA 15:40 (in 1h 12m, 15:20-16:05) predicting`.
@@ -111,7 +112,7 @@ final class TerminalDashboard: LiveSink {
         if eta.phase.hasPrefix("done") {
             // The estimator says how: the probe reached the target, or a bath holding the target
             // brought the meat within a fraction of a degree of it.
-            let how = eta.message.hasPrefix("done: ") ? String(eta.message.dropFirst(6)) : "target reached"
+            let how = AlarmEngine.doneReason(eta.message) ?? "target reached"
             return "done at \(clock(finish)) (\(DurationFormat.clock(finish)) into the cook): \(how)"
         }
         var text = "ETA \(clock(finish)) (in \(DurationFormat.short(finish - status.elapsedSeconds))"

@@ -48,7 +48,7 @@ public struct AlarmEngine: Sendable {
                 fired.append(
                     Alarm(
                         kind: .targetReached, channel: channel, elapsedSeconds: t,
-                        message: "probe \(channel) reached the target"))
+                        message: Self.probeReachedTargetMessage(channel: channel)))
             } else if probe < target - 2 {
                 firedTarget.remove(channel)
             }
@@ -101,14 +101,26 @@ public struct AlarmEngine: Sendable {
         ]
     }
 
+    /// The target alarm's words when the probe's own readings reached the target (a display may
+    /// say it again in its unit).
+    public static func probeReachedTargetMessage(channel: Int) -> String { "probe \(channel) reached the target" }
+
+    /// How a finished cook finished, from the estimate's words (`done: the probe reached 74.0 C`
+    /// -> `the probe reached 74.0 C`); nil for words that are not a `done: ` verdict.
+    public static func doneReason(_ message: String) -> String? {
+        message.hasPrefix("done: ") ? String(message.dropFirst("done: ".count)) : nil
+    }
+
     /// Feeds the estimator's verdict that the cook is done, with its words (`done: ...`). A bath
     /// that holds the target brings the meat within a fraction of a degree of it, and the probe
     /// may never read the target itself: the target alarm then fires on this verdict, once for
     /// each probe not yet alarmed. After the readings' own alarm it adds nothing.
     public mutating func observeDone(atSeconds elapsedSeconds: Double, message: String) -> [Alarm] {
+        // Called on every reading once the cook is done: nothing to build when all are alarmed.
+        guard !probeChannels.isSubset(of: firedTarget) else { return [] }
         let pending = probeChannels.subtracting(firedTarget).sorted()
         firedTarget.formUnion(pending)
-        let how = message.hasPrefix("done: ") ? String(message.dropFirst(6)) : message
+        let how = Self.doneReason(message) ?? message
         return pending.map { channel in
             Alarm(
                 kind: .targetReached, channel: channel, elapsedSeconds: elapsedSeconds,

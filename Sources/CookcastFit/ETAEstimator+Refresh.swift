@@ -138,7 +138,7 @@ extension ETAEstimator {
         // misses (30-80 % of the rise) would hold the band wide for an hour after.
         skill.file(
             now: now, due: now + skillHorizon, conduction: condAhead, slope: slopeAhead,
-            conductionRise: isYoung(now: now, probeCelsius: T) ? 0 : condAhead - T)
+            conductionRise: young ? 0 : condAhead - T)
         params["skill_conduction_c"] = skill.rmsConduction
         params["skill_slope_c"] = skill.rmsSlope
 
