@@ -30,6 +30,13 @@ public enum TemperatureUnit: String, Sendable, CaseIterable {
         return "\(Self.fixed(value(fromCelsius: celsius), decimals: decimals)) \(symbol)"
     }
 
+    /// A temperature difference, `0.5 F` for 0.3 C (a difference has no zero offset), or `--`.
+    public func formatDifference(celsius: Double?, decimals: Int = 1) -> String {
+        guard let celsius, celsius.isFinite else { return "--" }
+        let value = self == .celsius ? celsius : celsius * 9.0 / 5.0
+        return "\(Self.fixed(value, decimals: decimals)) \(symbol)"
+    }
+
     /// Fixed-point formatting without Foundation's locale-dependent String(format:). Values too
     /// large for fixed point (beyond 1e18 in units of the last decimal) keep Swift's exponent
     /// form instead of trapping.

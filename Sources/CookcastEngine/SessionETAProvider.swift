@@ -15,8 +15,16 @@ public final class SessionETAProvider: ETAProvider {
     ///   - cut: the cut profile (nil: generic prior).
     ///   - priors: learned priors (database first, then the shipped ones).
     ///   - meatChannels: channels that are probes in the meat (nil: every channel).
-    public init(targetCelsius: Double, cut: CutProfile?, priors: [PriorRecord], meatChannels: Set<Int>? = nil) {
-        self.session = SessionEstimator(targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors))
+    ///   - messageUnit: the unit the ETA's messages quote temperatures in.
+    public init(
+        targetCelsius: Double, cut: CutProfile?, priors: [PriorRecord], meatChannels: Set<Int>? = nil,
+        messageUnit: TemperatureUnit = .celsius
+    ) {
+        var configuration = ETAEstimator.Configuration()
+        configuration.messageUnit = messageUnit
+        self.session = SessionEstimator(
+            targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors),
+            configuration: configuration)
         self.meatChannels = meatChannels
     }
 

@@ -62,7 +62,7 @@ extension ETAEstimator {
         return Forecast(
             finishSeconds: finish, lowSeconds: q10, highSeconds: q90, model: "stall", phase: .stalled,
             message:
-                "stalled at \(fmt(T)) C for \(formatDuration(d)); going by past cooks of this cut, about \(Forecast.timeLeft) to go"
+                "stalled at \(shown(T)) for \(formatDuration(d)); going by past cooks of this cut, about \(Forecast.timeLeft) to go"
         )
     }
 
@@ -101,7 +101,7 @@ extension ETAEstimator {
         return Forecast(
             finishSeconds: finish, lowSeconds: q10, highSeconds: q90, model: "conduction+stall",
             message:
-                "heating towards the stall (about \(fmt(plateauCelsius)) C); going by past cooks, about \(formatDuration(rem)) on it still to come"
+                "heating towards the stall (about \(shown(plateauCelsius))); going by past cooks, about \(formatDuration(rem)) on it still to come"
         )
     }
 
@@ -135,7 +135,7 @@ extension ETAEstimator {
             // hour): then not.
             let message =
                 bathGoalCelsius.map { "\(bathHoldsTargetPhrase(air: air, goal: $0)) in about \(Forecast.timeLeft)" }
-                ?? "the bath (\(fmt(air)) C) is barely above the target: about \(Forecast.timeLeft) left"
+                ?? "the bath (\(shown(air))) is barely above the target: about \(Forecast.timeLeft) left"
             return Forecast(
                 finishSeconds: now + c, lowSeconds: min(conduction.lowSeconds, now + 0.5 * c),
                 highSeconds: now + 4 * c, message: message + ", could be much longer")
@@ -146,7 +146,7 @@ extension ETAEstimator {
             var message =
                 hotAir
                 ? "the fitted curve levels off under the target; extrapolating the recent rise"
-                : "the air (\(fmt(air)) C) is barely above the target; extrapolating the recent rise"
+                : "the air (\(shown(air))) is barely above the target; extrapolating the recent rise"
             let usual = usualRemainingSeconds(now: now)
             if hotAir, prior.cookCount > 0, usual > 600, lineRemaining > 0 {
                 // The fit's effective air is under the target although the air is not: an
@@ -170,7 +170,7 @@ extension ETAEstimator {
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.3 * rem, highSeconds: now + 3 * rem, model: "prior",
                 message:
-                    "creeping towards \(fmt(targetCelsius)) C in air at \(fmt(air)) C: a rough guess from past cooks")
+                    "creeping towards \(shown(targetCelsius)) in air at \(shown(air)): a rough guess from past cooks")
         }
         return nil
     }

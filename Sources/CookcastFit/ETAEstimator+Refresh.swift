@@ -20,7 +20,8 @@ extension ETAEstimator {
                 elapsedSeconds: now, finishSeconds: current.finishSeconds,
                 finishLowSeconds: current.finishLowSeconds, finishHighSeconds: current.finishHighSeconds,
                 phase: .probeOut,
-                message: "probe reads \(fmt(T)) C, \(fmt(peak - T)) C below its recent peak: is it still in the meat?",
+                message:
+                    "probe reads \(shown(T)), \(shownDifference(peak - T)) below its recent peak: is it still in the meat?",
                 model: current.model, parameters: current.parameters, probeCelsius: T,
                 targetCelsius: targetCelsius, channel: channel)
             return
@@ -49,7 +50,7 @@ extension ETAEstimator {
         bathGoalCelsius = bathGoal(now: now, air: air, offsetCelsius: best.offsetCelsius)
         if let goal = bathGoalCelsius, T >= goal, minProbe < goal - 3 {
             doneSeconds = now
-            markDone(at: now, message: "done: \(fmt(T)) C, \(bathHoldsTargetPhrase(air: air, goal: goal))")
+            markDone(at: now, message: "done: \(shown(T)), \(bathHoldsTargetPhrase(air: air, goal: goal))")
             return
         }
         let neff = max(1, fitter.effectiveCount - 2)
@@ -326,12 +327,12 @@ extension ETAEstimator {
         let message: String
         if recovering {
             message =
-                "the bath (\(fmt(air)) C) is not clearly above the target \(fmt(targetCelsius)) C yet: about \(formatDuration(rem)) left going by past cooks once it is"
+                "the bath (\(shown(air))) is not clearly above the target \(shown(targetCelsius)) yet: about \(formatDuration(rem)) left going by past cooks once it is"
         } else if air <= targetCelsius {
             message =
-                "the air (\(fmt(air)) C) is not above the target \(fmt(targetCelsius)) C: it will not get there unless the heat goes up"
+                "the air (\(shown(air))) is not above the target \(shown(targetCelsius)): it will not get there unless the heat goes up"
         } else {
-            message = "the probe is not rising towards \(fmt(targetCelsius)) C at this air temperature"
+            message = "the probe is not rising towards \(shown(targetCelsius)) at this air temperature"
         }
         current = Estimate(
             elapsedSeconds: now, finishSeconds: now + rem, finishLowSeconds: now + 0.5 * rem,
@@ -378,8 +379,12 @@ extension ETAEstimator {
     }
 }
 
-/// A temperature or number for messages, one decimal ("?" when not finite).
-func fmt(_ v: Double) -> String {
-    guard v.isFinite else { return "?" }
-    return String(format: "%.1f", v)
+extension ETAEstimator {
+    /// A temperature for messages, in `Configuration.messageUnit`, one decimal ("57.0 C").
+    func shown(_ celsius: Double) -> String { configuration.messageUnit.format(celsius: celsius) }
+
+    /// A temperature difference for messages, in `Configuration.messageUnit` ("0.5 F").
+    func shownDifference(_ celsius: Double) -> String {
+        configuration.messageUnit.formatDifference(celsius: celsius)
+    }
 }

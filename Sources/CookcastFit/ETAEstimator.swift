@@ -161,9 +161,11 @@ public final class ETAEstimator {
         var e = current
         if e.model == "none", cleaner.rejectedProbeCount > 0 {
             // Readings came, none usable: say so rather than "waiting".
-            let lo = Int(ReadingCleaner.probeRange.lowerBound), hi = Int(ReadingCleaner.probeRange.upperBound)
+            let unit = configuration.messageUnit
+            let lo = unit.format(celsius: ReadingCleaner.probeRange.lowerBound, decimals: 0)
+            let hi = unit.format(celsius: ReadingCleaner.probeRange.upperBound, decimals: 0)
             e.message =
-                "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi) C, a device error code or a glitch)"
+                "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi), a device error code or a glitch)"
         }
         // Not done yet, so not finished before `seconds`: the estimate is from the last grid
         // point, which sparse readings can leave minutes behind, and neither the finish nor the
@@ -271,7 +273,7 @@ public final class ETAEstimator {
         current = Estimate(
             elapsedSeconds: t, finishSeconds: doneSeconds, finishLowSeconds: doneSeconds,
             finishHighSeconds: doneSeconds, phase: .done,
-            message: message ?? "done: the probe reached \(fmt(targetCelsius)) C", model: current.model,
+            message: message ?? "done: the probe reached \(shown(targetCelsius))", model: current.model,
             parameters: current.parameters, probeCelsius: lastCleanProbe?.v, targetCelsius: targetCelsius,
             channel: channel)
     }
@@ -314,8 +316,8 @@ public final class ETAEstimator {
     /// in it), for messages.
     func bathHoldsTargetPhrase(air: Double, goal: Double) -> String {
         let margin = configuration.bathFinishMarginCelsius, level = goal + margin
-        let of = air - level < 0.1 ? "it" : "where the probe levels off (\(fmt(level)) C)"
-        return "the bath (\(fmt(air)) C) holds the target: within \(fmt(margin)) C of \(of)"
+        let of = air - level < 0.1 ? "it" : "where the probe levels off (\(shown(level)))"
+        return "the bath (\(shown(air))) holds the target: within \(shownDifference(margin)) of \(of)"
     }
 
     /// What past cooks of the cut took, less the time this cook has run: seconds, may be negative.

@@ -237,7 +237,8 @@ struct LiveCommand: Command {
         let eta: (any ETAProvider)?
         if let targetCelsius {
             let priors = try PriorLibrary.priors(models: try context.models(), store: store)
-            eta = SessionETAProvider(targetCelsius: targetCelsius, cut: cut, priors: priors, meatChannels: [1])
+            eta = SessionETAProvider(
+                targetCelsius: targetCelsius, cut: cut, priors: priors, meatChannels: [1], messageUnit: context.unit)
         } else {
             eta = nil
             context.console.errorLine("note: no --target and no --cut: no ETA, readings are still stored")

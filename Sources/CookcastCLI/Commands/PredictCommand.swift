@@ -66,9 +66,11 @@ struct PredictCommand: Command {
             FileManager.default.fileExists(atPath: context.databasePath)
             ? try? SessionStore(path: context.databasePath, readOnly: true) : nil
         let priors = try PriorLibrary.priors(models: models, store: store)
+        var configuration = ETAEstimator.Configuration()
+        configuration.messageUnit = context.unit
         let estimate = Predictor.predict(
             readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut,
-            priors: priors, channel: channel)
+            priors: priors, channel: channel, configuration: configuration)
         let console = context.console
         switch format {
         case "seconds":
