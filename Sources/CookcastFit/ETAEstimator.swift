@@ -162,10 +162,11 @@ public final class ETAEstimator {
         if e.model == "none", cleaner.rejectedProbeCount > 0 {
             // Readings came, none usable: say so rather than "waiting".
             let unit = configuration.messageUnit
-            let lo = unit.format(celsius: ReadingCleaner.probeRange.lowerBound, decimals: 0)
-            let hi = unit.format(celsius: ReadingCleaner.probeRange.upperBound, decimals: 0)
+            let range = ReadingCleaner.probeRange
+            let lo = TemperatureUnit.fixed(unit.value(fromCelsius: range.lowerBound), decimals: 0)
+            let hi = TemperatureUnit.fixed(unit.value(fromCelsius: range.upperBound), decimals: 0)
             e.message =
-                "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi), a device error code or a glitch)"
+                "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi) \(unit.symbol), a device error code or a glitch)"
         }
         // Not done yet, so not finished before `seconds`: the estimate is from the last grid
         // point, which sparse readings can leave minutes behind, and neither the finish nor the

@@ -14,8 +14,8 @@ public struct ReadingCleaner: Sendable {
     public static let sentinels: Set<Double> = [6553.5, -3276.8, 999.9, 327.6, -127.0, -40.0]
 
     private var lastTime = -Double.infinity
-    private var probe = SpikeFilter(maxJump: 4, confirmations: 3)
-    private var ambient = SpikeFilter(maxJump: 40, confirmations: 3)
+    private var probe = SpikeFilter(maxJump: 4, maxRiseCelsiusPerMinute: 2, confirmations: 3)
+    private var ambient = SpikeFilter(maxJump: 40, maxRiseCelsiusPerMinute: 10, confirmations: 3)
     /// Number of readings dropped or values blanked so far.
     public private(set) var rejectedCount = 0
     /// Number of probe (meat) values dropped so far, with their reading or alone.
@@ -34,9 +34,10 @@ public struct ReadingCleaner: Sendable {
         }
         var out = r
         var rejected = 0
-        out.probeCelsius = Self.accept(r.probeCelsius, range: Self.probeRange, filter: &probe, rejected: &rejected)
+        out.probeCelsius = Self.accept(
+            r.probeCelsius, at: t, range: Self.probeRange, filter: &probe, rejected: &rejected)
         out.ambientCelsius = Self.accept(
-            r.ambientCelsius, range: Self.ambientRange, filter: &ambient, rejected: &rejected)
+            r.ambientCelsius, at: t, range: Self.ambientRange, filter: &ambient, rejected: &rejected)
         rejectedCount += rejected
         if r.probeCelsius != nil && out.probeCelsius == nil { rejectedProbeCount += 1 }
         if out.probeCelsius == nil && out.ambientCelsius == nil {
@@ -48,68 +49,83 @@ public struct ReadingCleaner: Sendable {
     }
 
     private static func accept(
-        _ v: Double?, range: ClosedRange<Double>, filter: inout SpikeFilter, rejected: inout Int
+        _ v: Double?, at t: Double, range: ClosedRange<Double>, filter: inout SpikeFilter, rejected: inout Int
     ) -> Double? {
         guard let v else { return nil }
         guard v.isFinite, range.contains(v), !sentinels.contains(v) else {
             rejected += 1
             return nil
         }
-        if filter.accept(v) { return v }
+        if filter.accept(v, at: t) { return v }
         rejected += 1
         return nil
     }
 }
 
-/// Rejects a value more than `maxJump` from the median of the last accepted values, unless
+/// Rejects a value more than `maxJump` from the median of the last accepted values, plus what the
+/// temperature can rise at `maxRiseCelsiusPerMinute` since the middle one of them, unless
 /// `confirmations` consecutive rejected values agree with each other (a real step, e.g. the probe
-/// pulled out, is followed; a one-off spike is not).
+/// pulled out, is followed; a one-off spike is not). The allowance grows with the time the values
+/// span: a probe logging every 5 minutes rises 2 C between readings of a turkey, and the median of
+/// its last nine, 20 minutes old, was 9 C below the latest; every reading then waited for three
+/// confirmations, 15 minutes, and one that reached the target was never seen before the next.
 struct SpikeFilter: Sendable {
     let maxJump: Double
+    let maxRiseCelsiusPerMinute: Double
     let confirmations: Int
     private var ring = [Double](repeating: 0, count: 9)
+    private var times = [Double](repeating: 0, count: 9)
     private var count = 0
     private var head = 0
-    private var pending: [Double] = []
+    private var pending: [(t: Double, v: Double)] = []
     private var scratch = [Double](repeating: 0, count: 9)
 
-    init(maxJump: Double, confirmations: Int) {
+    init(maxJump: Double, maxRiseCelsiusPerMinute: Double, confirmations: Int) {
         self.maxJump = maxJump
+        self.maxRiseCelsiusPerMinute = maxRiseCelsiusPerMinute
         self.confirmations = confirmations
     }
 
-    mutating func accept(_ v: Double) -> Bool {
+    mutating func accept(_ v: Double, at t: Double) -> Bool {
         if count < 3 {
-            push(v)
+            push(v, at: t)
             return true
         }
-        let m = median()
-        if abs(v - m) <= maxJump {
+        let m = median(of: ring)
+        let middleSeconds = median(of: times)
+        let allowance = maxJump + maxRiseCelsiusPerMinute * max(0, t - middleSeconds) / 60
+        if abs(v - m) <= allowance {
             pending.removeAll(keepingCapacity: true)
-            push(v)
+            push(v, at: t)
             return true
         }
-        if let last = pending.last, abs(v - last) > maxJump { pending.removeAll(keepingCapacity: true) }
-        pending.append(v)
+        if let last = pending.last,
+            abs(v - last.v) > maxJump + maxRiseCelsiusPerMinute * max(0, t - last.t) / 60
+        {
+            pending.removeAll(keepingCapacity: true)
+        }
+        pending.append((t, v))
         if pending.count >= confirmations {
             count = 0
-            for p in pending { push(p) }
+            for p in pending { push(p.v, at: p.t) }
             pending.removeAll(keepingCapacity: true)
             return true
         }
         return false
     }
 
-    private mutating func push(_ v: Double) {
+    private mutating func push(_ v: Double, at t: Double) {
         ring[head] = v
+        times[head] = t
         head = (head + 1) % ring.count
         count = min(count + 1, ring.count)
     }
 
-    private mutating func median() -> Double {
+    /// The median of the last `count` entries of `values` (the ring's values or their times).
+    private mutating func median(of values: [Double]) -> Double {
         // insertion sort of at most 9 values into a reused buffer
         for i in 0..<count {
-            let v = ring[(head - 1 - i + 2 * ring.count) % ring.count]
+            let v = values[(head - 1 - i + 2 * values.count) % values.count]
             var j = i
             while j > 0 && scratch[j - 1] > v {
                 scratch[j] = scratch[j - 1]

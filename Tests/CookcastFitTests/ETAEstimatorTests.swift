@@ -282,6 +282,26 @@ struct SyntheticCook {
         #expect(e.finishSeconds != nil)
     }
 
+    /// A probe that logs every 5 minutes rises 2 C between readings: each one is the probe's, not a
+    /// spike to wait out. The spike filter compared it with the median of the last nine readings,
+    /// 20 minutes old, so the cook never turned done and said "about 1 min left" for as long as
+    /// it ran, showing the last reading under the target.
+    @Test func aProbeLoggingEveryFiveMinutesIsDoneOnTheSecondReadingAtTheTarget() throws {
+        let cook = SyntheticCook(tau: 12_000, air: 120, target: 54, dt: 300, faults: false)
+        let first = try #require(cook.readings.firstIndex { ($0.probeCelsius ?? 0) >= 54 })
+        for r in cook.readings[(first - 3)...first] {
+            let e = Predictor.predict(
+                readings: cook.readings, targetCelsius: 54, atSeconds: r.elapsedSeconds, cut: nil, priors: [])
+            #expect(e.probeCelsius == r.probeCelsius, "at \(r.elapsedSeconds) s")
+            #expect(e.phase != .done)
+        }
+        let second = cook.readings[first + 1]
+        let e = Predictor.predict(
+            readings: cook.readings, targetCelsius: 54, atSeconds: second.elapsedSeconds, cut: nil, priors: [])
+        #expect(e.phase == .done, "\(e.phase): \(e.message)")
+        #expect(e.finishSeconds == cook.readings[first].elapsedSeconds)
+    }
+
     @Test func sessionETAIsTheSlowestProbe() {
         let fast = SyntheticCook(tau: 8000, faults: false, hasAmbient: true)
         let slow = SyntheticCook(tau: 16_000, faults: false, hasAmbient: true)
