@@ -45,7 +45,7 @@ let package = Package(
                     dependencies: ["CookcastCore", "CookcastBlueZ", "CookcastEngine", "CookcastStore"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CookcastEngineTests",
-                    dependencies: ["CookcastCore", "CookcastEngine", "CookcastStore", "CookcastIngest"]),
+                    dependencies: ["CookcastCore", "CookcastEngine", "CookcastFit", "CookcastStore", "CookcastIngest"]),
         .testTarget(name: "CookcastCLITests", dependencies: ["CookcastCLI", "CookcastCore", "CookcastStore"]),
     ],
     swiftLanguageModes: [.v6]

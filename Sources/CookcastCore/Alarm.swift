@@ -8,6 +8,8 @@ public struct Alarm: Sendable, Hashable {
         case etaNear = "eta_near"
         /// No reading from the probe for too long (link down or probe silent).
         case probeLost = "probe_lost"
+        /// The probe jumped above the target faster than meat heats: pulled out, reading the pit.
+        case probeOut = "probe_out"
         /// Ambient (pit/oven) left the expected range.
         case ambientOutOfRange = "ambient_out_of_range"
         /// The probe battery is low.

@@ -1,17 +1,16 @@
 /// Decides when alarms fire. Pure: readings, link changes and ETAs come in with their times.
 ///
 /// Each condition fires once when it becomes true and re-arms when it clears (hysteresis for
-/// temperatures), so a cook is not buried in repeats. The target counts as reached on two readings
-/// in a row at or above it (one noisy reading a tenth over is not the meat done; the ETA
-/// estimator's `done` asks the same), and "ETA near" stays quiet once every probe is there.
+/// temperatures), so a cook is not buried in repeats. The target is watched per probe
+/// (`ProbeTargetWatch`): reached on two readings in a row at or above it (one noisy reading a
+/// tenth over is not the meat done; the ETA estimator's `done` asks the same), once a cook, and
+/// never on a jump no meat heats at (the probe pulled out, which sounds `probeOut` instead);
+/// "ETA near" stays quiet once every probe is there.
 public struct AlarmEngine: Sendable {
     /// The thresholds in force.
     public var rules: AlarmRules
-    private var firedTarget: Set<Int> = []
-    /// Channels whose previous reading was at or above the target.
-    private var atTargetBefore: Set<Int> = []
-    /// Channels that have reported a probe temperature.
-    private var probeChannels: Set<Int> = []
+    /// The target watch of every channel that has reported a probe temperature.
+    private var targetWatches: [Int: ProbeTargetWatch] = [:]
     private var firedETANear = false
     private var probeLostActive = false
     private var ambientOutSince: Double?
@@ -41,18 +40,22 @@ public struct AlarmEngine: Sendable {
         probeLostActive = false
         if let target = rules.targetCelsius, let probe = reading.probeCelsius {
             let channel = reading.channel
-            probeChannels.insert(channel)
-            let atTarget = probe >= target
-            if atTarget, atTargetBefore.contains(channel), !firedTarget.contains(channel) {
-                firedTarget.insert(channel)
+            switch targetWatches[channel, default: ProbeTargetWatch()].observe(
+                celsius: probe, atSeconds: t, targetCelsius: target)
+            {
+            case .reached:
                 fired.append(
                     Alarm(
                         kind: .targetReached, channel: channel, elapsedSeconds: t,
                         message: Self.probeReachedTargetMessage(channel: channel)))
-            } else if probe < target - 2 {
-                firedTarget.remove(channel)
+            case .jumpedOut:
+                fired.append(
+                    Alarm(
+                        kind: .probeOut, channel: channel, elapsedSeconds: t,
+                        message:
+                            "probe \(channel) jumped above the target faster than meat heats: is it out of the meat?"))
+            case .none: break
             }
-            if atTarget { atTargetBefore.insert(channel) } else { atTargetBefore.remove(channel) }
         }
         if let ambient = reading.ambientCelsius {
             baseline.add(celsius: ambient, atSeconds: t)
@@ -111,28 +114,25 @@ public struct AlarmEngine: Sendable {
         message.hasPrefix("done: ") ? String(message.dropFirst("done: ".count)) : nil
     }
 
-    /// Feeds the estimator's verdict that the cook is done, with its words (`done: ...`). A bath
-    /// that holds the target brings the meat within a fraction of a degree of it, and the probe
-    /// may never read the target itself: the target alarm then fires on this verdict, once for
-    /// each probe not yet alarmed. After the readings' own alarm it adds nothing.
-    public mutating func observeDone(atSeconds elapsedSeconds: Double, message: String) -> [Alarm] {
-        // Called on every reading once the cook is done: nothing to build when all are alarmed.
-        guard !probeChannels.isSubset(of: firedTarget) else { return [] }
-        let pending = probeChannels.subtracting(firedTarget).sorted()
-        firedTarget.formUnion(pending)
+    /// Feeds the estimator's verdict that one probe's meat is done, with its words (`done: ...`).
+    /// A bath that holds the target brings the meat within a fraction of a degree of it, and the
+    /// probe may never read the target itself: the target alarm then fires on this verdict, once.
+    /// After the readings' own alarm, or for a probe out of the meat, it adds nothing.
+    public mutating func observeDone(channel: Int, atSeconds elapsedSeconds: Double, message: String) -> [Alarm] {
+        guard targetWatches[channel]?.markReached() == true else { return [] }
         let how = Self.doneReason(message) ?? message
-        return pending.map { channel in
+        return [
             Alarm(
                 kind: .targetReached, channel: channel, elapsedSeconds: elapsedSeconds,
                 message: "probe \(channel) is done: \(how)")
-        }
+        ]
     }
 
     /// Feeds the current predicted remaining time in seconds; returns `etaNear` when it first drops low.
     public mutating func observeRemaining(seconds remaining: Double?, atSeconds elapsedSeconds: Double) -> [Alarm] {
         guard let remaining, remaining.isFinite else { return [] }
         // Every probe is at its target: "minutes to the target" would contradict that alarm.
-        if !probeChannels.isEmpty, probeChannels.isSubset(of: firedTarget) { return [] }
+        if !targetWatches.isEmpty, targetWatches.values.allSatisfy(\.hasReached) { return [] }
         if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear {
             firedETANear = true
             return [

@@ -41,4 +41,21 @@ public protocol ETAProvider: AnyObject {
     func estimate(atSeconds elapsedSeconds: Double) -> ETASnapshot
     /// Fits to store at this moment (at most one per fit-grid step); empty when nothing new.
     func fitsToStore(atSeconds elapsedSeconds: Double) -> [FitRecord]
+    /// The probes whose meat is done at `elapsedSeconds`, each with its estimate's words
+    /// (`done: ...`), so the target alarm can sound for a probe that never reads the target.
+    func doneVerdicts(atSeconds elapsedSeconds: Double) -> [DoneVerdict]
+}
+
+/// One probe's verdict that its meat is done.
+public struct DoneVerdict: Sendable, Hashable {
+    /// The probe's channel.
+    public var channel: Int
+    /// The estimate's words, `done: ...`.
+    public var message: String
+
+    /// Creates a verdict.
+    public init(channel: Int, message: String) {
+        self.channel = channel
+        self.message = message
+    }
 }

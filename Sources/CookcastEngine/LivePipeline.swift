@@ -184,8 +184,9 @@ public final class LivePipeline: @unchecked Sendable {
             for alarm in alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds) {
                 try raise(alarm)
             }
-            if status.eta.phase == "done" {
-                for alarm in alarms.observeDone(atSeconds: reading.elapsedSeconds, message: status.eta.message) {
+            for verdict in eta.doneVerdicts(atSeconds: reading.elapsedSeconds) {
+                let t = reading.elapsedSeconds
+                for alarm in alarms.observeDone(channel: verdict.channel, atSeconds: t, message: verdict.message) {
                     try raise(alarm)
                 }
             }

@@ -4,10 +4,18 @@ import CookcastFit
 /// The live pipeline's ETA: a `SessionEstimator` (one `ETAEstimator` per meat probe; the
 /// session's finish is the slowest probe's). Fits are handed to the store at every fit-grid step
 /// (when an estimator closes a grid bucket), so history shows how the prediction evolved.
+///
+/// Every channel that reports a probe temperature is a probe in the meat; a channel that only
+/// reports the pit (an ambient probe) gets no estimator of its own. The pit is one for every probe
+/// in it: a probe's reading without an air temperature takes the latest one of the session, if it
+/// is at most `sharedAmbientSeconds` old.
 public final class SessionETAProvider: ETAProvider {
+    /// How old the session's latest air temperature may be for a probe without its own, seconds.
+    public static let sharedAmbientSeconds = 60.0
     private let session: SessionEstimator
     private let meatChannels: Set<Int>?
     private var refreshedChannels: Set<Int> = []
+    private var latestAmbient: (seconds: Double, celsius: Double)?
 
     /// Creates the provider.
     /// - Parameters:
@@ -30,6 +38,13 @@ public final class SessionETAProvider: ETAProvider {
 
     public func update(with reading: Reading) {
         if let meatChannels, !meatChannels.contains(reading.channel) { return }
+        var reading = reading
+        if let air = reading.ambientCelsius {
+            latestAmbient = (reading.elapsedSeconds, air)
+        } else if let latest = latestAmbient, reading.elapsedSeconds - latest.seconds <= Self.sharedAmbientSeconds {
+            reading.ambientCelsius = latest.celsius
+        }
+        guard reading.probeCelsius != nil || session.estimator(channel: reading.channel) != nil else { return }
         if session.update(reading) { refreshedChannels.insert(reading.channel) }
     }
 
@@ -40,6 +55,12 @@ public final class SessionETAProvider: ETAProvider {
             phase: e.phase.rawValue.replacingOccurrences(of: "_", with: " "), finishSeconds: e.finishSeconds,
             lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds, message: e.message,
             isConfident: e.phase == .predicting || e.phase == .stalled)
+    }
+
+    public func doneVerdicts(atSeconds seconds: Double) -> [DoneVerdict] {
+        session.estimates(atSeconds: seconds).filter { $0.phase == .done }.map {
+            DoneVerdict(channel: $0.channel, message: $0.message)
+        }
     }
 
     public func fitsToStore(atSeconds seconds: Double) -> [FitRecord] {

@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastFit
 import CookcastIngest
 import CookcastStore
 import Foundation
@@ -115,6 +116,49 @@ func packet(_ probe: Double?, _ ambient: Double?, at t: Double) -> SourceEvent {
         #expect(summary.alarms.contains(.targetReached))
         #expect(summary.alarms.contains(.probeLost))
         #expect(try store.events(session: id).filter { $0.kind == .alarm }.count == 2)
+    }
+
+    /// Two probes in one pit, only the first reporting the pit's air: each probe has its own
+    /// finish, and the first one's verdict does not call the second done (a chicken's second
+    /// probe, 10 C short, used to be alarmed "done" with the first).
+    @Test func twoProbesInOnePitEachHaveTheirOwnFinishAndAlarm() async throws {
+        let (store, _, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let id = try store.createSession(
+            SessionInfo(startedAtUnixMs: 1_700_000_000_000, source: "scripted"),
+            channels: [ChannelInfo(channel: 1), ChannelInfo(channel: 2)])
+        // The centres of two cylinders (a small bird and a big one) from 5 C in a 160 C oven.
+        let small = ConductionModes(shape: .cylinder, tauSeconds: 10_000, biot: 2, count: 40)
+        let big = ConductionModes(shape: .cylinder, tauSeconds: 20_000, biot: 2, count: 40)
+        func centre(_ modes: ConductionModes, _ t: Double) -> Double { 5 + 155 * modes.stepResponse(atSeconds: t) }
+        var lo = 0.0, hi = 40_000.0
+        for _ in 0..<60 {
+            (lo, hi) = centre(big, 0.5 * (lo + hi)) >= 74 ? (lo, 0.5 * (lo + hi)) : (0.5 * (lo + hi), hi)
+        }
+        let bigFinish = hi, now = 0.75 * hi
+        var events: [SourceEvent] = [.connection(.connected, elapsedSeconds: 0, detail: nil)]
+        for t in stride(from: 0.0, through: now, by: 10) {
+            let r1 = Reading(channel: 1, elapsedSeconds: t, probeCelsius: centre(small, t), ambientCelsius: 160)
+            let r2 = Reading(channel: 2, elapsedSeconds: t + 1, probeCelsius: centre(big, t + 1), ambientCelsius: nil)
+            events += [.reading(r1), .reading(r2)]
+        }
+        let sink = RecordingSink()
+        let eta = SessionETAProvider(targetCelsius: 74, cut: nil, priors: [])
+        let summary = try await LivePipeline(
+            store: store, configuration: .init(sessionID: id, alarmRules: AlarmRules(targetCelsius: 74)), eta: eta,
+            sinks: [sink]
+        ).run(ScriptedSource(events: events))
+        let targetAlarms = try store.events(session: id).filter {
+            $0.kind == .alarm && $0.detail.hasPrefix("target_reached")
+        }
+        #expect(targetAlarms.map(\.channel) == [1])
+        #expect(summary.alarms.filter { $0 == .targetReached }.count == 1)
+        let status = try #require(sink.lastStatus)
+        #expect(status.eta.phase != "done")
+        #expect(status.eta.message.hasPrefix("probe 2:"), "\(status.eta.message)")
+        // Probe 2 heats towards the pit's 160 C, read from probe 1's sensor.
+        let finish = try #require(status.eta.finishSeconds)
+        #expect(abs(finish - bigFinish) < 0.1 * (bigFinish - now), "finish \(finish) vs \(bigFinish)")
     }
 
     @Test func simulatedTurkeyIsStoredCompletely() async throws {

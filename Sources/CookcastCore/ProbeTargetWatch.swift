@@ -1,0 +1,115 @@
+/// Watches one probe's readings for the target: when the meat reached it, and when a reading
+/// above it cannot be the meat's (the probe pulled out and reading the pit).
+///
+/// The target counts as reached on two readings in a row at or above it, once the probe has been
+/// seen well under it (a probe read in the hot pit before it goes in is not a finished cook), or
+/// after two minutes at or above it (the meat started past the target). It counts once a cook: a
+/// resting piece of meat cools through the target and a noisy probe flickers across it, and each
+/// used to sound the alarm again (hundreds of times on real cooks once the meat came off). Only a
+/// probe that falls far under the target (moved to another piece) is watched afresh.
+///
+/// The centre of a piece of meat rises at most a few degrees a minute (5 C/min for a real
+/// pan-seared steak); a probe pulled out reads the pit within seconds. A reading that reaches the
+/// target more than `maxRiseCelsiusPerMinute` above the reading a minute before is a probe out of
+/// the meat, not a finished cook, until it reads under the target again; it is said once
+/// `confirmations` readings in a row stay up (a single garbage value is not a probe out). A fall
+/// far under the target re-arms the watch only when as many readings agree.
+public struct ProbeTargetWatch: Sendable {
+    /// What a reading tells.
+    public enum Verdict: Sendable, Equatable {
+        /// Nothing new.
+        case none
+        /// The meat reached the target.
+        case reached
+        /// The probe jumped above the target faster than meat heats: out of the meat.
+        case jumpedOut
+    }
+
+    /// Fastest rise the meat's centre is taken to manage, C per minute.
+    public static let maxRiseCelsiusPerMinute = 10.0
+    /// How far under the target a probe must fall to be watched afresh (another piece), C.
+    public static let rearmBelowCelsius = 10.0
+    /// How far under the target the probe must have been for two readings at it to count, C.
+    public static let seenBelowCelsius = 3.0
+    /// How long at or above the target counts when it was never seen under it, seconds.
+    public static let startedPastSeconds = 120.0
+    /// Readings in a row that make a jump a probe out, or a fall a new piece of meat.
+    public static let confirmations = 3
+
+    /// Whether the target alarm fired and was not re-armed since.
+    public private(set) var hasReached = false
+    /// Whether the target alarm fired at all (the ETA's verdict adds one only before that).
+    private var hasEverReached = false
+    /// Whether the probe is taken to be out of the meat (jumped above the target).
+    public private(set) var isOut = false
+    private var seenBelow = false
+    /// Readings in a row since the jump (out) and far under the target (re-arm).
+    private var readingsOut = 0
+    private var readingsFarBelow = 0
+    private var atTargetBefore = false
+    private var aboveSinceSeconds: Double?
+    /// Recent readings, at least 5 s apart, over the last 3 minutes.
+    private var recent: [(seconds: Double, celsius: Double)] = []
+
+    /// Creates a watch with no history.
+    public init() {}
+
+    /// Feeds one probe reading against `targetCelsius`.
+    public mutating func observe(celsius: Double, atSeconds t: Double, targetCelsius target: Double) -> Verdict {
+        let jumped = risesFasterThanMeat(to: celsius, atSeconds: t)
+        remember(celsius, atSeconds: t)
+        if celsius < target {
+            atTargetBefore = false
+            aboveSinceSeconds = nil
+            isOut = false
+            readingsOut = 0
+            if celsius < target - Self.seenBelowCelsius { seenBelow = true }
+            readingsFarBelow = celsius < target - Self.rearmBelowCelsius ? readingsFarBelow + 1 : 0
+            if readingsFarBelow >= Self.confirmations { hasReached = false }
+            return .none
+        }
+        readingsFarBelow = 0
+        if jumped { isOut = true }
+        if isOut {
+            readingsOut += 1
+            atTargetBefore = false
+            return readingsOut == Self.confirmations ? .jumpedOut : .none
+        }
+        let since = aboveSinceSeconds ?? t
+        aboveSinceSeconds = since
+        defer { atTargetBefore = true }
+        guard !hasReached else { return .none }
+        if (seenBelow && atTargetBefore) || t - since >= Self.startedPastSeconds {
+            hasReached = true
+            hasEverReached = true
+            return .reached
+        }
+        return .none
+    }
+
+    /// Marks the target as reached by another verdict (the ETA's `done`, which stays done); false
+    /// when it was reached before in this cook, or the probe is out of the meat.
+    public mutating func markReached() -> Bool {
+        guard !hasEverReached, !isOut else { return false }
+        hasReached = true
+        hasEverReached = true
+        return true
+    }
+
+    /// Whether `celsius` at `t` is further above the reading a minute or more before than meat can
+    /// rise in that time.
+    private func risesFasterThanMeat(to celsius: Double, atSeconds t: Double) -> Bool {
+        guard let reference = recent.last(where: { t - $0.seconds >= 60 }) ?? recent.first,
+            t > reference.seconds
+        else { return false }
+        let minutes = max(1, (t - reference.seconds) / 60)
+        return celsius - reference.celsius > Self.maxRiseCelsiusPerMinute * minutes
+    }
+
+    private mutating func remember(_ celsius: Double, atSeconds t: Double) {
+        if let last = recent.last, t - last.seconds < 5 { return }
+        recent.append((t, celsius))
+        // The last reading before a gap stays, so a probe logging every few minutes is still judged.
+        while recent.count > 2, t - recent[0].seconds > 180 { recent.removeFirst() }
+    }
+}
