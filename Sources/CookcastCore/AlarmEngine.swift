@@ -28,6 +28,12 @@ public struct AlarmEngine: Sendable {
         return (settled - tolerance)...(settled + tolerance)
     }
 
+    /// Whether every probe has reached its target in this cook (after which the meat rests, or
+    /// comes out, and its probe cools).
+    private var everyProbeReachedTarget: Bool {
+        !targetWatches.isEmpty && targetWatches.values.allSatisfy(\.hasEverReached)
+    }
+
     /// Creates an engine with `rules`.
     public init(rules: AlarmRules) { self.rules = rules }
 
@@ -59,7 +65,11 @@ public struct AlarmEngine: Sendable {
         }
         if let ambient = reading.ambientCelsius {
             baseline.add(celsius: ambient, atSeconds: t)
-            if let range = expectedAmbientRange, t - (startSeconds ?? t) >= rules.ambientWarmupSeconds {
+            // Once every probe reached its target the cook is over: the pit opened to take the
+            // meat out, or let die, is no news (every real cook had an "ambient below" alarm then).
+            if let range = expectedAmbientRange, t - (startSeconds ?? t) >= rules.ambientWarmupSeconds,
+                !everyProbeReachedTarget
+            {
                 if range.contains(ambient) {
                     ambientOutSince = nil
                     ambientAlarmActive = false
@@ -132,7 +142,7 @@ public struct AlarmEngine: Sendable {
     public mutating func observeRemaining(seconds remaining: Double?, atSeconds elapsedSeconds: Double) -> [Alarm] {
         guard let remaining, remaining.isFinite else { return [] }
         // Every probe is at its target: "minutes to the target" would contradict that alarm.
-        if !targetWatches.isEmpty, targetWatches.values.allSatisfy(\.hasReached) { return [] }
+        if everyProbeReachedTarget { return [] }
         if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear {
             firedETANear = true
             return [

@@ -38,8 +38,9 @@ public struct ProbeTargetWatch: Sendable {
 
     /// Whether the target alarm fired and was not re-armed since.
     public private(set) var hasReached = false
-    /// Whether the target alarm fired at all (the ETA's verdict adds one only before that).
-    private var hasEverReached = false
+    /// Whether the target was reached at all in this cook (the ETA's verdict adds an alarm only
+    /// before that).
+    public private(set) var hasEverReached = false
     /// Whether the probe is taken to be out of the meat (jumped above the target).
     public private(set) var isOut = false
     private var seenBelow = false

@@ -168,6 +168,56 @@ import Testing
         #expect(kinds == [.ambientOutOfRange])
     }
 
+    /// Feeds the pit's air every 10 s from `air(t)` with the probe at 50 C (target 95) until
+    /// `hours`; returns when the ambient alarm fired and what it said.
+    static func ambientAlarms(hours: Double, air: (Double) -> Double) -> [(t: Double, message: String)] {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 95))
+        var fired: [(t: Double, message: String)] = []
+        for t in stride(from: 0.0, to: hours * 3600, by: 10) {
+            let r = Reading(elapsedSeconds: t, probeCelsius: 50, ambientCelsius: air(t))
+            fired += engine.observe(r).filter { $0.kind == .ambientOutOfRange }.map { (t, $0.message) }
+        }
+        return fired
+    }
+
+    /// Without a range from the user the pit's own settled level is the reference: a slow preheat
+    /// is not the pit running away, and a fire that fades is caught when it leaves the band, not
+    /// once a rolling median has followed it down (an hour and a half later).
+    @Test func theSettledPitIsHeldNotFollowedDown() {
+        // 45 minutes up from 20 to 120 C, then steady with a controller's +-5 C swing.
+        func preheat(_ t: Double) -> Double {
+            guard t >= 2700 else { return 20 + 100 * t / 2700 }
+            return Int(t / 300) % 2 == 0 ? 125 : 115
+        }
+        #expect(Self.ambientAlarms(hours: 4, air: preheat).isEmpty)
+        // Steady from the start, then from 3 h the fire fades 0.5 C a minute: it leaves the 25 C
+        // band at 3 h 50 min and the alarm sounds 5 minutes after.
+        let fading = Self.ambientAlarms(hours: 6) { t in t < 10_800 ? 120 : 120 - 0.5 * (t - 10_800) / 60 }
+        #expect(fading.count == 1)
+        #expect(abs((fading.first?.t ?? 0) - (10_800 + 3000 + 300)) < 120, "\(fading)")
+        #expect(fading.first?.message.hasPrefix("ambient below") == true)
+    }
+
+    /// The cook turns the oven up from 110 to 160 C for the finish: said once, and the new level
+    /// becomes the reference, so a later collapse is caught again.
+    @Test func aNewLevelHeldForHalfAnHourBecomesTheReference() {
+        let fired = Self.ambientAlarms(hours: 6) { t in t < 7200 ? 110 : (t < 14_400 ? 160 : 100) }
+        #expect(fired.map { String($0.message.prefix(13)) } == ["ambient above", "ambient below"], "\(fired)")
+    }
+
+    /// After the meat is done the pit is opened or let die: no alarm about it.
+    @Test func noAmbientAlarmOnceEveryProbeIsDone() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        var kinds: [Alarm.Kind] = []
+        for t in stride(from: 0.0, to: 4 * 3600, by: 10) {
+            // Out of the oven at 3 h 3 min, the meat rests and cools (its probe 2 C a minute).
+            let probe = t < 11_000 ? 40 + 40 * t / 10_800 : 80.7 - 2 * (t - 11_000) / 60
+            let air = t < 11_000 ? 160.0 : 25
+            kinds += engine.observe(Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: air)).map(\.kind)
+        }
+        #expect(kinds == [.targetReached])
+    }
+
     @Test func batteryLowOnceWithHysteresis() {
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
         var kinds: [Alarm.Kind] = []
