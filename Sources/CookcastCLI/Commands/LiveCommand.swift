@@ -12,7 +12,8 @@ struct LiveCommand: Command {
     static let abstract = "live view and ETA from a probe, a replay file, stdin or the simulator"
     static let usage = """
         cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR) \
-        [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] [--on-alarm CMD]
+        [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] \
+        [--ambient-range LO:HI] [--on-alarm CMD]
         """
     static let help = """
         Every reading is stored in the database as it arrives (one commit per reading; full-speed
@@ -48,7 +49,7 @@ struct LiveCommand: Command {
     static let options = OptionSpec(
         valued: [
             "simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic",
-            "on-alarm",
+            "on-alarm", "ambient-range",
         ],
         flags: ["stdin", "json", "plain"])
 
@@ -130,7 +131,7 @@ struct LiveCommand: Command {
         alarmCommand = arguments.value("on-alarm")
         if let text = arguments.value("ambient-range") {
             let parts = text.split(separator: ":").map { Double($0) }
-            guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo < hi else {
+            guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo.isFinite, hi.isFinite, lo < hi else {
                 throw .usage("option '--ambient-range' must be LOW:HIGH, e.g. 105:125, got '\(text)'")
             }
             ambientRange = context.unit.celsius(from: lo)...context.unit.celsius(from: hi)

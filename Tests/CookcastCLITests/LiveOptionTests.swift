@@ -1,0 +1,46 @@
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// `live` options and their validation.
+@Suite struct LiveOptionTests {
+    /// A replay whose ambient sits at 150 C for an hour while the probe warms slowly.
+    static func hotAmbientCSV() -> String {
+        var text = "t_s,probe_c,ambient_c\n"
+        for minute in 0...60 { text += "\(minute * 60),\(20 + Double(minute) * 0.5),150\n" }
+        return text
+    }
+
+    @Test func ambientRangeIsAcceptedAndAnAmbientOutsideItFiresTheAlarm() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("hot.csv", Self.hotAmbientCSV())
+        let outside = await box.run([
+            "live", "--replay", file, "--speed", "max", "--plain", "--target", "90", "--ambient-range", "105:125",
+        ])
+        #expect(outside.status == 0, "\(outside.err)")
+        #expect(outside.out.contains("ALARM ambient_out_of_range: ambient above the expected range"))
+        let events = try SessionStore(path: box.databasePath, readOnly: true).events(session: 1)
+        #expect(events.contains { $0.kind == .alarm && $0.detail.contains("ambient above") })
+
+        let inside = await box.run([
+            "live", "--replay", file, "--speed", "max", "--plain", "--target", "90", "--ambient-range", "140:160",
+        ])
+        #expect(inside.status == 0, "\(inside.err)")
+        #expect(!inside.out.contains("ambient_out_of_range"))
+        // In --unit f the range is Fahrenheit: 284-320 F holds 150 C.
+        let fahrenheit = await box.run([
+            "live", "--replay", file, "--speed", "max", "--plain", "--target", "194", "--unit", "f",
+            "--ambient-range", "284:320",
+        ])
+        #expect(fahrenheit.status == 0, "\(fahrenheit.err)")
+        #expect(!fahrenheit.out.contains("ambient_out_of_range"))
+        let backwards = await box.run(["live", "--replay", file, "--ambient-range", "125:105"])
+        #expect(backwards.status == 64)
+        #expect(backwards.err.contains("--ambient-range"))
+        let infinite = await box.run(["live", "--replay", file, "--ambient-range", "-inf:125"])
+        #expect(infinite.status == 64)
+    }
+}
