@@ -51,12 +51,23 @@ public enum CookcastMain {
                 }
                 context.unit = u
             }
-            return try await command.init(arguments: parsed, context: context).run()
+            let instance = try command.init(arguments: parsed, context: context)
+            console.describeOutputFailure(
+                OutputFailureReport(
+                    prefix: "cookcast \(name)",
+                    note: command.keepsRunningWithoutOutput ? "; recording goes on, readings are still stored" : ""))
+            return exitStatus(try await instance.run(), outputFailure: console.outputFailure)
         } catch {
             console.errorLine("cookcast \(name): \(error.message)")
             if error.showUsage { console.writeError("usage: \(command.usage)\n") }
             return error.exitCode
         }
+    }
+
+    /// A run's status as the shell sees it: 74 when standard output failed (already reported), else `status`.
+    static func exitStatus(_ status: Int32, outputFailure: String?) -> Int32 {
+        if status == ExitCode.success, outputFailure != nil { return ExitCode.ioError }
+        return status
     }
 
     /// The version string.

@@ -52,6 +52,8 @@ struct LiveCommand: Command {
             "on-alarm", "ambient-range",
         ],
         flags: ["stdin", "json", "plain"])
+    /// The readings matter more than the screen: a failed standard output is reported, recording goes on.
+    static let keepsRunningWithoutOutput = true
 
     enum SourceChoice {
         case simulate(SimulationPreset, seed: UInt64)
