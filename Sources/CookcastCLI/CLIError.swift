@@ -15,8 +15,13 @@ public enum ExitCode {
     public static let software: Int32 = 70
     /// Input/output error (database, files).
     public static let ioError: Int32 = 74
-    /// Interrupted by the user (Ctrl-C) after a clean shutdown.
+    /// Interrupted (Ctrl-C, SIGTERM, SIGHUP) after a clean shutdown; `CookcastMain` reports
+    /// 128 + the signal actually caught.
     public static let interrupted: Int32 = 130
+
+    /// Stopped by `signal` after a clean shutdown: 128 + the signal number, as a shell reports a
+    /// process the signal killed (SIGHUP 129, SIGINT 130, SIGTERM 143).
+    public static func signalled(_ signal: Int32) -> Int32 { 128 + signal }
 }
 
 /// An error shown to the user as one line, with the exit code it maps to.

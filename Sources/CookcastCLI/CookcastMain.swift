@@ -20,6 +20,11 @@ public enum CookcastMain {
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         console: any Console = StandardConsole()
     ) async -> Int32 {
+        // A closed pipe (`cookcast live --json | head`) is an EPIPE write error the console handles,
+        // not a signal that kills the recorder before it closes its session. A handler that does
+        // nothing rather than SIG_IGN: exec resets a handler, so `--on-alarm` commands still get
+        // the default SIGPIPE (an ignored one would be inherited).
+        signal(SIGPIPE) { _ in }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
                 console.write(helpText(for: command))
@@ -56,7 +61,11 @@ public enum CookcastMain {
                 OutputFailureReport(
                     prefix: "cookcast \(name)",
                     note: command.keepsRunningWithoutOutput ? "; recording goes on, readings are still stored" : ""))
-            return exitStatus(try await instance.run(), outputFailure: console.outputFailure)
+            let record = InterruptibleRun.Record()
+            let result: Result<Int32, CLIError> = await InterruptibleRun.$record.withValue(record) {
+                do throws(CLIError) { return .success(try await instance.run()) } catch { return .failure(error) }
+            }
+            return exitStatus(try result.get(), signal: record.signal, outputFailure: console.outputFailure)
         } catch {
             console.errorLine("cookcast \(name): \(error.message)")
             if error.showUsage { console.writeError("usage: \(command.usage)\n") }
@@ -64,8 +73,10 @@ public enum CookcastMain {
         }
     }
 
-    /// A run's status as the shell sees it: 74 when standard output failed (already reported), else `status`.
-    static func exitStatus(_ status: Int32, outputFailure: String?) -> Int32 {
+    /// A run's status as the shell sees it: 128 + the signal that interrupted it (SIGINT 130,
+    /// SIGTERM 143, SIGHUP 129), else 74 when standard output failed (already reported), else `status`.
+    static func exitStatus(_ status: Int32, signal: Int32?, outputFailure: String?) -> Int32 {
+        if status == ExitCode.interrupted, let signal { return ExitCode.signalled(signal) }
         if status == ExitCode.success, outputFailure != nil { return ExitCode.ioError }
         return status
     }

@@ -5,7 +5,8 @@ import Testing
 
 @testable import CookcastCLI
 
-/// The `cookcast` process itself: a broken standard output never crashes it.
+/// The `cookcast` process itself: a broken standard output never crashes it, and SIGPIPE, SIGHUP
+/// and SIGTERM leave a closed, resumable session behind.
 @Suite(.serialized) struct ProcessLifecycleTests {
     static let recordingGoesOn = "; recording goes on, readings are still stored"
 
@@ -58,6 +59,41 @@ import Testing
         }
     }
 
+    @Test func aClosedPipeIsNotAKillingSignal() throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let r = try shell(
+            "\"$0\" live --simulate steak --speed max --json --db '\(box.databasePath)' | head -3 > /dev/null; "
+                + "exit ${PIPESTATUS[0]}")
+        #expect(r.status == 74, "\(r.err)")
+        #expect(r.err.contains("cannot write to standard output: Broken pipe"))
+        try expectClosedSession(box.databasePath, ending: "source ended")
+    }
+
+    @Test(arguments: [(SIGHUP, Int32(129)), (SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aHangupOrTerminateClosesTheSessionAndExits128PlusTheSignal(signal: Int32, status: Int32) async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let (writer, stdin) = try CookcastBinary.startLive([], database: box.databasePath)
+        for i in 0..<5 {
+            let bytes = SeedProbeDecoder.encodeReading(
+                probeCelsius: 20 + Double(i), ambientCelsius: 110, batteryPercent: 90)
+            stdin.write(Data("\(Double(i) * 0.5) \(Hex.string(from: bytes))\n".utf8))
+        }
+        for _ in 0..<200 {
+            let store = try? SessionStore(path: box.databasePath, readOnly: true)
+            if (try? store?.readings(session: 1).count) == 5 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        kill(writer.processIdentifier, signal)
+        for _ in 0..<100 where writer.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        if writer.isRunning { kill(writer.processIdentifier, SIGKILL) }
+        writer.waitUntilExit()
+        #expect(writer.terminationReason == .exit)
+        #expect(writer.terminationStatus == status)
+        try expectClosedSession(box.databasePath, readings: 5, ending: "interrupted")
+    }
+
     @Test func liveGoesOnRecordingWhenItsOutputFails() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
@@ -76,9 +112,11 @@ import Testing
         #expect(try store.session(2)?.status == .finished)
     }
 
-    @Test func exitStatusIs74WhenOutputFailedOnly() {
-        #expect(CookcastMain.exitStatus(0, outputFailure: "Broken pipe") == 74)
-        #expect(CookcastMain.exitStatus(65, outputFailure: "Broken pipe") == 65)
-        #expect(CookcastMain.exitStatus(0, outputFailure: nil) == 0)
+    @Test func exitStatusPrefersTheSignalThenTheOutputFailure() {
+        #expect(CookcastMain.exitStatus(130, signal: SIGHUP, outputFailure: "Broken pipe") == 129)
+        #expect(CookcastMain.exitStatus(130, signal: nil, outputFailure: nil) == 130)
+        #expect(CookcastMain.exitStatus(0, signal: nil, outputFailure: "Broken pipe") == 74)
+        #expect(CookcastMain.exitStatus(65, signal: nil, outputFailure: "Broken pipe") == 65)
+        #expect(CookcastMain.exitStatus(0, signal: nil, outputFailure: nil) == 0)
     }
 }
