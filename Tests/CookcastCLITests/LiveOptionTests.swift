@@ -43,4 +43,33 @@ import Testing
         let infinite = await box.run(["live", "--replay", file, "--ambient-range", "-inf:125"])
         #expect(infinite.status == 64)
     }
+
+    @Test func aSpeedOutsideWhatPacingCanRepresentIsAUsageError() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("hot.csv", Self.hotAmbientCSV())
+        // 1e-21 trapped with 'Overflow in multiplication' in the pacing arithmetic.
+        for (source, speed) in [
+            (["--simulate", "steak"], "1e-21"), (["--simulate", "steak"], "1e-300"), (["--replay", file], "1e-30"),
+            (["--simulate", "steak"], "0"), (["--simulate", "steak"], "-3"), (["--simulate", "steak"], "1e7"),
+            (["--simulate", "steak"], "inf"), (["--simulate", "steak"], "nan"),
+        ] {
+            let r = await box.run(["live"] + source + ["--speed", speed, "--plain"])
+            #expect(r.status == 64, "--speed \(speed)")
+            #expect(r.err.hasPrefix("cookcast live: option '--speed' must be between 0.001 and 1000000, or max"))
+        }
+        let fastest = await box.run(["live", "--replay", file, "--speed", "1e6", "--plain", "--target", "90"])
+        #expect(fastest.status == 0, "\(fastest.err)")
+    }
+
+    @Test func predictRejectsAnImplausibleTarget() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("hot.csv", Self.hotAmbientCSV())
+        for target in ["1e300", "-1e300", "600"] {
+            let r = await box.run(["predict", file, "--target", target])
+            #expect(r.status == 64, "--target \(target)")
+        }
+        #expect(await box.run(["predict", file, "--target", "90"]).status == 0)
+    }
 }

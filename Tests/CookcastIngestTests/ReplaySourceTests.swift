@@ -308,6 +308,18 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
         #expect(clock.sleeps.isEmpty)
     }
 
+    @Test func aTinySpeedWaitsTheLongestWaitInsteadOfOverflowing() async throws {
+        // 1 s of session time at speed 1e-21 is 1e21 s, more than a Duration holds: it trapped.
+        let file = try ReplayFile.parse(text: "t_s,probe_c,ambient_c\n0,20,100\n1,21,100\n", path: "tiny.csv")
+        for speed in [1e-21, 1e-300, Double.leastNonzeroMagnitude] {
+            let clock = VirtualClock()
+            let paced = PacedSource(ReplaySource(file: file), speed: speed, maxWaitSeconds: 2, clock: clock)
+            let events = try await collect(paced)
+            #expect(events.count == 4)
+            #expect(clock.sleeps.filter { $0 > .zero } == [.seconds(2)])
+        }
+    }
+
     @Test func aLongGapIsCutToTheLongestWaitAndTheScheduleShifts() async throws {
         // A 10-hour gap at speed 1000 would be 36 s; it is capped at maxWaitSeconds, and the
         // reading one session second later still comes a thousandth of a second after it.

@@ -52,6 +52,9 @@ struct LiveCommand: Command {
             "on-alarm", "ambient-range",
         ],
         flags: ["stdin", "json", "plain"])
+    /// Speed factors `--speed` accepts: below a thousandth a minute of cook takes 17 hours; above
+    /// a million it is `max` in all but name (and tiny factors overflowed the pacing arithmetic).
+    static let speedRange = 0.001...1_000_000.0
     /// The readings matter more than the screen: a failed standard output is reported, recording goes on.
     static let keepsRunningWithoutOutput = true
 
@@ -115,8 +118,8 @@ struct LiveCommand: Command {
             if s == "max" {
                 speed = nil
             } else {
-                guard let v = Double(s), v > 0, v.isFinite else {
-                    throw .usage("option '--speed' must be a positive number or max, got '\(s)'")
+                guard let v = Double(s), Self.speedRange.contains(v) else {
+                    throw .usage("option '--speed' must be between 0.001 and 1000000, or max, got '\(s)'")
                 }
                 speed = v
             }
