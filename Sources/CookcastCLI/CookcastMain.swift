@@ -49,6 +49,10 @@ public enum CookcastMain {
                 return ExitCode.success
             }
             var context = CommandContext(environment: environment, console: console)
+            if let path = parsed.value("db"), path.allSatisfy(\.isWhitespace) {
+                // SQLite opens "" as a private temporary database: the cook would vanish on exit.
+                throw .usage("option '--db' needs a database path, got an empty one")
+            }
             context.databaseOverride = parsed.value("db")
             if let unit = parsed.value("unit") {
                 guard let u = TemperatureUnit(rawValue: unit.lowercased()) else {

@@ -48,4 +48,21 @@ import Testing
         #expect(negative.status == 0, "\(negative.err)")
         #expect(negative.out.contains("target -5.0 C"))
     }
+
+    @Test func anEmptyDatabasePathIsAUsageError() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        // It used to open SQLite's temporary database: "database  has schema version 0...".
+        for command in [["sessions"], ["live", "--simulate", "steak", "--speed", "max"], ["show", "1"]] {
+            for empty in ["", " "] {
+                let r = await box.run(command + ["--db", empty])
+                #expect(r.status == 64)
+                let message = "cookcast \(command[0]): option '--db' needs a database path, got an empty one\n"
+                #expect(r.err.hasPrefix(message))
+            }
+        }
+        let emptyFile = await box.run(["live", "--replay", ""])
+        #expect(emptyFile.status == 64)
+        #expect(emptyFile.err.hasPrefix("cookcast live: option '--replay' needs a file name"))
+    }
 }

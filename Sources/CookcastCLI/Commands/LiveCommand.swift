@@ -91,7 +91,10 @@ struct LiveCommand: Command {
             }
             choices.append(.simulate(p, seed: seed))
         }
-        if let file = arguments.value("replay") { choices.append(.replay(file)) }
+        if let file = arguments.value("replay") {
+            guard !file.isEmpty else { throw .usage("option '--replay' needs a file name, got an empty one") }
+            choices.append(.replay(file))
+        }
         if arguments.flag("stdin") { choices.append(.stdin) }
         if let address = arguments.value("probe") { choices.append(.probe(address)) }
         guard choices.count == 1, let source = choices.first else {
