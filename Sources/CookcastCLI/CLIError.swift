@@ -49,7 +49,7 @@ public struct CLIError: Error, CustomStringConvertible {
     public static func data(_ message: String) -> CLIError { CLIError(message, exitCode: ExitCode.dataError) }
 
     /// An input file that could not be used: missing or unreadable is exit 66, anything wrong with
-    /// its content exit 65.
+    /// its content (empty, not UTF-8, no valid row) exit 65.
     static func input(_ error: Error) -> CLIError {
         switch error {
         case IngestError.fileNotFound, IngestError.unreadable:
