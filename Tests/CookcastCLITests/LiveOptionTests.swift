@@ -72,4 +72,28 @@ import Testing
         }
         #expect(await box.run(["predict", file, "--target", "90"]).status == 0)
     }
+
+    @Test func optionsThatDoNothingTogetherAreWarnedAbout() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("hot.csv", Self.hotAmbientCSV())
+        let cases: [([String], String)] = [
+            (["--simulate", "steak", "--json", "--plain"], "--plain has no effect with --json"),
+            (["--replay", file, "--seed", "4", "--plain"], "--seed only applies to --simulate; ignored"),
+            (["--replay", file, "--characteristic", "abcd", "--plain"], "--characteristic only applies to --probe"),
+        ]
+        for (arguments, warning) in cases {
+            let r = await box.run(["live", "--speed", "max", "--target", "90"] + arguments)
+            #expect(r.status == 0, "\(r.err)")
+            let warnings = r.err.split(separator: "\n").filter { $0.hasPrefix("cookcast live: warning: ") }
+            #expect(warnings.count == 1 && warnings[0].contains(warning), "\(r.err)")
+        }
+        // --stdin cannot be fed in-process; the notes themselves are checked.
+        let stdin = try? ParsedArguments(["--stdin", "--speed", "10", "--seed", "3"], spec: LiveCommand.options)
+        let notes = stdin.map { LiveCommand.ignoredOptions($0, source: .stdin) } ?? []
+        #expect(notes.count == 2)
+        #expect(notes.contains { $0.hasPrefix("--speed only applies to --simulate and --replay") })
+        let quiet = await box.run(["live", "--simulate", "steak", "--seed", "4", "--speed", "max", "--plain"])
+        #expect(!quiet.err.contains("warning"))
+    }
 }

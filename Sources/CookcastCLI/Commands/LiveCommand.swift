@@ -131,6 +131,9 @@ struct LiveCommand: Command {
         }
         json = arguments.flag("json")
         plain = arguments.flag("plain")
+        for note in Self.ignoredOptions(arguments, source: source) {
+            context.console.errorLine("cookcast live: warning: \(note)")
+        }
         resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in
             try SessionArgument.parse(text)
         }
@@ -146,6 +149,32 @@ struct LiveCommand: Command {
         } else {
             ambientRange = nil
         }
+    }
+
+    /// Options that do nothing with the others given: said on stderr (one line each), since none
+    /// of them changes what is recorded.
+    static func ignoredOptions(_ arguments: ParsedArguments, source: SourceChoice) -> [String] {
+        var notes: [String] = []
+        if arguments.flag("json"), arguments.flag("plain") {
+            notes.append("--plain has no effect with --json (JSON lines are never redrawn)")
+        }
+        let (simulated, paced, probe): (Bool, Bool, Bool)
+        switch source {
+        case .simulate: (simulated, paced, probe) = (true, true, false)
+        case .replay: (simulated, paced, probe) = (false, true, false)
+        case .stdin: (simulated, paced, probe) = (false, false, false)
+        case .probe: (simulated, paced, probe) = (false, false, true)
+        }
+        if arguments.value("seed") != nil, !simulated {
+            notes.append("--seed only applies to --simulate; ignored")
+        }
+        if arguments.value("speed") != nil, !paced {
+            notes.append("--speed only applies to --simulate and --replay; readings are taken as they arrive")
+        }
+        if arguments.value("characteristic") != nil, !probe {
+            notes.append("--characteristic only applies to --probe; ignored")
+        }
+        return notes
     }
 
     func run() async throws(CLIError) -> Int32 {
