@@ -12,6 +12,8 @@ public protocol Console: AnyObject, Sendable {
     func writeError(_ text: String)
     /// Whether standard output is an interactive terminal (enables in-place redraw).
     var isInteractive: Bool { get }
+    /// Width of the terminal in columns, nil when unknown (not a terminal).
+    var columns: Int? { get }
     /// Why writing standard output failed (the first failure), nil while it works.
     var outputFailure: String? { get }
     /// Sets how the one-line report of a failed standard output reads (see `OutputFailureReport`).
@@ -23,6 +25,8 @@ extension Console {
     public func line(_ text: String = "") { write(text + "\n") }
     /// Writes one line to standard error.
     public func errorLine(_ text: String) { writeError(text + "\n") }
+    /// Unknown, by default.
+    public var columns: Int? { nil }
     /// Never fails, by default.
     public var outputFailure: String? { nil }
     /// Nothing to describe, by default.
@@ -81,6 +85,13 @@ public final class StandardConsole: Console, @unchecked Sendable {
     public var isInteractive: Bool { outputFailure == nil && isatty(STDOUT_FILENO) != 0 }
 
     public var outputFailure: String? { lock.withLock { failure } }
+
+    /// Read at every call, so a resized terminal is followed.
+    public var columns: Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     public func describeOutputFailure(_ report: OutputFailureReport) { lock.withLock { self.report = report } }
 }
