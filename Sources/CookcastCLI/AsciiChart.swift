@@ -8,7 +8,9 @@ struct AsciiChart {
     var height: Int
     var unit: TemperatureUnit
 
-    func render(_ points: [LiveStatus.ChartPoint], targetCelsius: Double?) -> [String] {
+    /// The chart's lines, none wider than `maxLineWidth` (the plot narrows, and the legend goes
+    /// under the axis when it does not fit beside it).
+    func render(_ points: [LiveStatus.ChartPoint], targetCelsius: Double?, maxLineWidth: Int = .max) -> [String] {
         guard points.count >= 2, let first = points.first, let last = points.last,
             last.elapsedSeconds > first.elapsedSeconds
         else { return [] }
@@ -17,6 +19,10 @@ struct AsciiChart {
             + [targetCelsius].compactMap { $0 }
         guard var lo = values.min(), var hi = values.max() else { return [] }
         if hi - lo < 5 { hi += 2.5; lo -= 2.5 }
+        let top = TemperatureUnit.fixed(unit.value(fromCelsius: hi), decimals: 0)
+        let bottom = TemperatureUnit.fixed(unit.value(fromCelsius: lo), decimals: 0)
+        let labelWidth = max(top.count, bottom.count)
+        let width = max(1, min(self.width, maxLineWidth - labelWidth - 2))
         var grid = Array(repeating: Array(repeating: Character(" "), count: width), count: height)
         func row(_ c: Double) -> Int { height - 1 - Int(((c - lo) / (hi - lo) * Double(height - 1)).rounded()) }
         if let targetCelsius {
@@ -29,15 +35,13 @@ struct AsciiChart {
             if let a = p.ambientCelsius { grid[row(a)][x] = "." }
             if let c = p.probeCelsius { grid[row(c)][x] = "*" }
         }
-        let top = TemperatureUnit.fixed(unit.value(fromCelsius: hi), decimals: 0)
-        let bottom = TemperatureUnit.fixed(unit.value(fromCelsius: lo), decimals: 0)
-        let labelWidth = max(top.count, bottom.count)
-        return grid.enumerated().map { (i, chars) in
+        let rows = grid.enumerated().map { (i, chars) in
             let label = i == 0 ? top : (i == height - 1 ? bottom : "")
             return String(repeating: " ", count: labelWidth - label.count) + label + " |" + String(chars)
-        } + [
-            String(repeating: " ", count: labelWidth) + " +" + String(repeating: "-", count: width)
-                + "  * probe  . ambient  - target"
-        ]
+        }
+        let axis = String(repeating: " ", count: labelWidth) + " +" + String(repeating: "-", count: width)
+        let legend = "* probe  . ambient  - target"
+        if axis.count + 2 + legend.count <= maxLineWidth { return rows + [axis + "  " + legend] }
+        return rows + [axis, String(repeating: " ", count: labelWidth + 2) + legend]
     }
 }

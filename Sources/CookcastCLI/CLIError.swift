@@ -15,8 +15,13 @@ public enum ExitCode {
     public static let software: Int32 = 70
     /// Input/output error (database, files).
     public static let ioError: Int32 = 74
-    /// Interrupted by the user (Ctrl-C) after a clean shutdown.
+    /// Interrupted (Ctrl-C, SIGTERM, SIGHUP) after a clean shutdown; `CookcastMain` reports
+    /// 128 + the signal actually caught.
     public static let interrupted: Int32 = 130
+
+    /// Stopped by `signal` after a clean shutdown: 128 + the signal number, as a shell reports a
+    /// process the signal killed (SIGHUP 129, SIGINT 130, SIGTERM 143).
+    public static func signalled(_ signal: Int32) -> Int32 { 128 + signal }
 }
 
 /// An error shown to the user as one line, with the exit code it maps to.
@@ -44,7 +49,7 @@ public struct CLIError: Error, CustomStringConvertible {
     public static func data(_ message: String) -> CLIError { CLIError(message, exitCode: ExitCode.dataError) }
 
     /// An input file that could not be used: missing or unreadable is exit 66, anything wrong with
-    /// its content exit 65.
+    /// its content (empty, not UTF-8, no valid row) exit 65.
     static func input(_ error: Error) -> CLIError {
         switch error {
         case IngestError.fileNotFound, IngestError.unreadable:

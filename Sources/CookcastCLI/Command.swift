@@ -10,9 +10,17 @@ public protocol Command {
     static var help: String { get }
     /// Declared options.
     static var options: OptionSpec { get }
+    /// Whether the command goes on when standard output fails (`live` keeps recording); others
+    /// finish and exit 74.
+    static var keepsRunningWithoutOutput: Bool { get }
 
     /// Validates the parsed arguments; throws a usage error before anything runs.
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError)
     /// Runs the command; returns the exit status.
     func run() async throws(CLIError) -> Int32
+}
+
+extension Command {
+    /// Most commands exist for their output.
+    public static var keepsRunningWithoutOutput: Bool { false }
 }

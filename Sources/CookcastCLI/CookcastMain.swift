@@ -20,6 +20,11 @@ public enum CookcastMain {
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         console: any Console = StandardConsole()
     ) async -> Int32 {
+        // A closed pipe (`cookcast live --json | head`) is an EPIPE write error the console handles,
+        // not a signal that kills the recorder before it closes its session. A handler that does
+        // nothing rather than SIG_IGN: exec resets a handler, so `--on-alarm` commands still get
+        // the default SIGPIPE (an ignored one would be inherited).
+        signal(SIGPIPE) { _ in }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
                 console.write(helpText(for: command))
@@ -44,6 +49,10 @@ public enum CookcastMain {
                 return ExitCode.success
             }
             var context = CommandContext(environment: environment, console: console)
+            if let path = parsed.value("db"), path.allSatisfy(\.isWhitespace) {
+                // SQLite opens "" as a private temporary database: the cook would vanish on exit.
+                throw .usage("option '--db' needs a database path, got an empty one")
+            }
             context.databaseOverride = parsed.value("db")
             if let unit = parsed.value("unit") {
                 guard let u = TemperatureUnit(rawValue: unit.lowercased()) else {
@@ -51,12 +60,29 @@ public enum CookcastMain {
                 }
                 context.unit = u
             }
-            return try await command.init(arguments: parsed, context: context).run()
+            let instance = try command.init(arguments: parsed, context: context)
+            console.describeOutputFailure(
+                OutputFailureReport(
+                    prefix: "cookcast \(name)",
+                    note: command.keepsRunningWithoutOutput ? "; recording goes on, readings are still stored" : ""))
+            let record = InterruptibleRun.Record()
+            let result: Result<Int32, CLIError> = await InterruptibleRun.$record.withValue(record) {
+                do throws(CLIError) { return .success(try await instance.run()) } catch { return .failure(error) }
+            }
+            return exitStatus(try result.get(), signal: record.signal, outputFailure: console.outputFailure)
         } catch {
             console.errorLine("cookcast \(name): \(error.message)")
             if error.showUsage { console.writeError("usage: \(command.usage)\n") }
             return error.exitCode
         }
+    }
+
+    /// A run's status as the shell sees it: 128 + the signal that interrupted it (SIGINT 130,
+    /// SIGTERM 143, SIGHUP 129), else 74 when standard output failed (already reported), else `status`.
+    static func exitStatus(_ status: Int32, signal: Int32?, outputFailure: String?) -> Int32 {
+        if status == ExitCode.interrupted, let signal { return ExitCode.signalled(signal) }
+        if status == ExitCode.success, outputFailure != nil { return ExitCode.ioError }
+        return status
     }
 
     /// The version string.

@@ -1,24 +1,44 @@
 import Dispatch
 import Foundation
 
-/// Runs an async job that Ctrl-C (SIGINT) or SIGTERM cancels instead of killing the process,
-/// so the job can close its session cleanly.
+/// Runs an async job that Ctrl-C (SIGINT), SIGTERM or SIGHUP (a dropped SSH session) cancels
+/// instead of killing the process, so the job can close its session cleanly.
 enum InterruptibleRun {
+    /// The signals that cancel the job.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// The signal that cancelled the last job run under this record, for the exit status (128 + signal).
+    final class Record: @unchecked Sendable {
+        private let lock = NSLock()
+        private var caught: Int32?
+
+        /// The first signal caught, nil if none.
+        var signal: Int32? { lock.withLock { caught } }
+
+        func catchSignal(_ number: Int32) { lock.withLock { caught = caught ?? number } }
+    }
+
+    /// Where `run` notes the signal it caught; `CookcastMain` sets one per command.
+    @TaskLocal static var record: Record?
+
     static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task { try await body() }
+        let record = Self.record
         let queue = DispatchQueue(label: "cookcast.signals")
         var sources: [any DispatchSourceSignal] = []
-        for sig in [SIGINT, SIGTERM] {
+        for sig in signals {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler { task.cancel() }
+            source.setEventHandler {
+                record?.catchSignal(sig)
+                task.cancel()
+            }
             source.resume()
             sources.append(source)
         }
         defer {
             for s in sources { s.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
+            for sig in signals { signal(sig, SIG_DFL) }
         }
         return try await task.value
     }

@@ -37,7 +37,8 @@ final class JSONLinesSink: LiveSink {
         case .decodeError(let error):
             fields["type"] = .string("decode_error")
             fields["t_s"] = .number(status.elapsedSeconds)
-            fields["bytes"] = .string(Hex.string(from: error.bytes))
+            fields["bytes"] = .string(error.shownHex)
+            fields["length"] = .integer(Int64(error.bytes.count))
             fields["reason"] = .string(error.reason.rawValue)
         case .alarm(let alarm):
             fields["type"] = .string("alarm")

@@ -19,7 +19,8 @@ public struct OptionSpec: Sendable {
 ///
 /// Accepts `--name value`, `--name=value`, `--flag`, one-letter options declared without dashes
 /// (`-o FILE` for `o`), `-h` for `--help`, and `--` to end options. Anything
-/// undeclared is a usage error, so a typo never silently does the wrong thing.
+/// undeclared is a usage error, so a typo never silently does the wrong thing; so is a value
+/// that is another option (`--replay --plain`): `--name=--value` gives such a value on purpose.
 public struct ParsedArguments: Sendable {
     /// Values of valued options, in order given.
     public private(set) var values: [String: [String]] = [:]
@@ -63,6 +64,11 @@ public struct ParsedArguments: Sendable {
                 } else {
                     guard i < arguments.count else { throw .usage("option '--\(name)' needs a value") }
                     value = arguments[i]
+                    // `--replay --plain` is a forgotten value, not a file named --plain; a value that
+                    // really starts with -- is given as `--name=--value`. Negative numbers pass.
+                    guard !Self.looksLikeOption(value, spec: spec) else {
+                        throw .usage("option '--\(name)' needs a value, got the option '\(value)'")
+                    }
                     i += 1
                 }
                 if values[name] != nil, !spec.repeatable.contains(name) {
@@ -73,6 +79,15 @@ public struct ParsedArguments: Sendable {
                 throw .usage("unknown option '--\(name)'")
             }
         }
+    }
+
+    /// Whether `argument` reads as an option rather than a value: `--anything`, `-h` or a declared
+    /// one-letter option (`-o`); `-5` and `-` do not.
+    static func looksLikeOption(_ argument: String, spec: OptionSpec) -> Bool {
+        if argument.hasPrefix("--") { return true }
+        guard argument.count == 2, argument.hasPrefix("-") else { return false }
+        let letter = String(argument.dropFirst())
+        return letter == "h" || spec.valued.contains(letter) || spec.flags.contains(letter)
     }
 
     /// The value of a valued option, if given.

@@ -87,7 +87,10 @@ final class TerminalDashboard: LiveSink {
     }
 
     /// One line: `[01:23:45] connected  probe 54.2 C  ambient 163.0 C  battery 87 %  target 74.0 C  ETA 15:40 (in 1h 12m, 15:20-16:05) predicting`.
-    func statusLine(_ status: LiveStatus) -> String {
+    func statusLine(_ status: LiveStatus) -> String { statusParts(status).joined(separator: "  ") }
+
+    /// The pieces of the status line, which a narrow terminal gets on several lines.
+    func statusParts(_ status: LiveStatus) -> [String] {
         let probes = status.probeCelsius.keys.sorted().map { ch -> String in
             let label = status.probeCelsius.count > 1 ? "probe\(ch)" : "probe"
             return "\(label) \(unit.format(celsius: status.probeCelsius[ch]))"
@@ -98,7 +101,7 @@ final class TerminalDashboard: LiveSink {
         parts.append("battery " + (status.batteryPercent.map { "\(Int($0.rounded())) %" } ?? "--"))
         if let target = status.targetCelsius { parts.append("target \(unit.format(celsius: target))") }
         parts.append(etaText(status))
-        return parts.joined(separator: "  ")
+        return parts
     }
 
     private func etaText(_ status: LiveStatus) -> String {
@@ -120,19 +123,35 @@ final class TerminalDashboard: LiveSink {
         return text + ") \(eta.phase)"
     }
 
-    private func redraw(_ status: LiveStatus) {
-        var lines = ["cookcast live: \(title)  session \(status.sessionID)", statusLine(status)]
-        lines.append(
-            "readings \(status.readingCount)  bad packets \(status.decodeErrorCount)  disconnects \(status.disconnectCount)"
-        )
+    /// Terminal width assumed when the console cannot tell.
+    static let defaultColumns = 80
+
+    /// The screen for `status`, every line at most `columns` characters: a line the terminal
+    /// wrapped would leave the cursor-up redraw short by a line and stale fragments behind.
+    func screen(_ status: LiveStatus, columns: Int) -> [String] {
+        let width = max(columns, 20)
+        var lines = TerminalLayout.wrap(["cookcast live: \(title)", "session \(status.sessionID)"], width: width)
+        lines += TerminalLayout.wrap(statusParts(status), width: width)
+        lines += TerminalLayout.wrap(
+            [
+                "readings \(status.readingCount)", "bad packets \(status.decodeErrorCount)",
+                "disconnects \(status.disconnectCount)",
+            ], width: width)
         if showChart {
             lines += AsciiChart(width: 64, height: 10, unit: unit).render(
-                status.history, targetCelsius: status.targetCelsius)
+                status.history, targetCelsius: status.targetCelsius, maxLineWidth: width)
         }
-        lines += recentEvents
+        lines += recentEvents.flatMap { TerminalLayout.wrapWords($0, width: width) }
+        return lines.map { TerminalLayout.truncate($0, width: width) }
+    }
+
+    private func redraw(_ status: LiveStatus) {
+        let lines = screen(status, columns: console.columns ?? Self.defaultColumns)
         var out = ""
         if drawnLines > 0 { out += "\u{1B}[\(drawnLines)F" }
         for line in lines { out += "\u{1B}[2K" + line + "\n" }
+        // A screen shorter than the last one (a resized terminal) leaves nothing stale below.
+        out += "\u{1B}[J"
         drawnLines = lines.count
         console.write(out)
     }

@@ -21,11 +21,21 @@ public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// Bytes shown in `description` (a real packet has 9 to 20); a longer one is cut, with its size.
+    public static let shownByteCount = 64
+
+    /// The packet in hex, its first `shownByteCount` bytes only: a 2 MB line on `live --stdin`
+    /// printed and stored a 2-million-character "decode error".
+    public var shownHex: String {
+        guard bytes.count > Self.shownByteCount else { return Hex.string(from: bytes) }
+        return Hex.string(from: Array(bytes.prefix(Self.shownByteCount))) + "... (\(bytes.count) bytes)"
+    }
+
     public var description: String {
         switch reason {
         case .empty: return "empty packet"
-        case .unexpectedLength: return "unexpected packet length \(bytes.count): \(Hex.string(from: bytes))"
-        case .noValidChannel: return "no valid temperature in packet \(Hex.string(from: bytes))"
+        case .unexpectedLength: return "unexpected packet length \(bytes.count): \(shownHex)"
+        case .noValidChannel: return "no valid temperature in packet \(shownHex)"
         }
     }
 }

@@ -2,8 +2,12 @@
 public enum IngestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing at `path`.
     case fileNotFound(path: String)
-    /// The file exists but could not be read or is not text; `reason` says which.
+    /// The file exists but could not be read (a directory, no permission, an I/O error); `reason` says which.
     case unreadable(path: String, reason: String)
+    /// The file was read and holds nothing at all (bad data, not a missing file).
+    case emptyFile(path: String)
+    /// The file was read but is not UTF-8 text (a binary file, another encoding).
+    case notText(path: String)
     /// Every line of the file was blank, a comment, a header or broken.
     case noValidRows(path: String)
     /// The content matches none of CSV, JSON lines or a hex packet log.
@@ -13,6 +17,8 @@ public enum IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let path): return "\(path): no such file"
         case .unreadable(let path, let reason): return "\(path): cannot read: \(Self.oneLine(reason))"
+        case .emptyFile(let path): return "\(path): empty file"
+        case .notText(let path): return "\(path): not UTF-8 text"
         case .noValidRows(let path):
             return "\(path): no valid rows (expected CSV t_s,probe_c,ambient_c, JSON lines or t_s HEX)"
         case .unknownFormat(let path): return "\(path): unknown format (expected CSV, JSON lines or a hex packet log)"

@@ -38,6 +38,8 @@ where PacingClock.Duration == Duration {
         let maxWait: Duration
         let clock: PacingClock
         var anchor: (wall: PacingClock.Instant, session: Double)?
+        /// A delay far beyond any `maxWait` that still fits in a `Duration` (a year).
+        static var longestDelaySeconds: Double { 365 * 86_400 }
 
         public mutating func next() async throws -> SourceEvent? {
             guard let event = try await base.next() else { return nil }
@@ -47,7 +49,10 @@ where PacingClock.Duration == Duration {
                 anchor = (clock.now, t)
                 return event
             }
-            let due = wall.advanced(by: .seconds(Swift.max(0, (t - session) / speed)))
+            // A tiny speed makes the delay astronomically long: capped before it becomes a
+            // Duration (whose conversion traps on overflow), since only `maxWait` is ever slept.
+            let delaySeconds = Swift.min(Swift.max(0, (t - session) / speed), Self.longestDelaySeconds)
+            let due = wall.advanced(by: .seconds(delaySeconds.isNaN ? 0 : delaySeconds))
             let now = clock.now
             let ahead = now.duration(to: due)
             if ahead > .zero {

@@ -174,6 +174,26 @@ import Testing
         #expect(missing.err.split(separator: "\n").count == 1)
     }
 
+    @Test func emptyAndNonUTF8ReplaysAreBadDataExit65() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let latin1 = box.directory + "/latin1.csv"
+        // "t_s,probe_c\n0,20<degree sign in Latin-1>\n"
+        try Data([0x74, 0x5F, 0x73, 0x2C, 0x70, 0x0A, 0x30, 0x2C, 0x32, 0x30, 0xB0, 0x0A]).write(
+            to: URL(fileURLWithPath: latin1))
+        for (path, message) in [
+            ("/dev/null", "/dev/null: empty file"), (box.write("zero.csv", ""), "zero.csv: empty file"),
+            (latin1, "latin1.csv: not UTF-8 text"),
+        ] {
+            for command in [["live", "--replay", path], ["predict", path, "--target", "74"]] {
+                let r = await box.run(command)
+                #expect(r.status == 65, "\(command): \(r.err)")
+                #expect(r.err.split(separator: "\n").count == 1)
+                #expect(r.err.hasSuffix(message + "\n"), "\(r.err)")
+            }
+        }
+    }
+
     @Test func brokenLinesAreReportedWithFileAndLine() async {
         let box = Sandbox()
         defer { box.cleanup() }

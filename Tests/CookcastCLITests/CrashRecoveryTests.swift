@@ -19,8 +19,10 @@ import Testing
     func waitForReadings(_ count: Int, session: Int64, database: String) async throws -> Int {
         var seen = 0
         for _ in 0..<200 {
-            if FileManager.default.fileExists(atPath: database) {
-                let reader = try SessionStore(path: database, readOnly: true)
+            // The file exists a moment before its schema does: a read-only open then fails; retry.
+            if FileManager.default.fileExists(atPath: database),
+                let reader = try? SessionStore(path: database, readOnly: true)
+            {
                 seen = (try? reader.readings(session: session).count) ?? 0
                 if seen >= count { return seen }
             }

@@ -36,4 +36,31 @@ import Testing
         #expect(readings.last?.probeCelsius == nil)
         #expect(readings.last?.ambientCelsius == 110)
     }
+
+    @Test func aHugeBadPacketIsShownAndStoredByItsFirstBytes() throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let outputPath = box.directory + "/out.txt"
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
+        process.arguments = ["live", "--stdin", "--plain", "--db", box.databasePath]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // A 2 MB line: a million bytes of hex, no probe packet has that length.
+        input.fileHandleForWriting.write(Data(("0 " + String(repeating: "AB", count: 1_000_000) + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 0)
+        let shown = "unexpected packet length 1000000: " + String(repeating: "AB", count: 64) + "... (1000000 bytes)"
+        let output = try String(contentsOfFile: outputPath, encoding: .utf8)
+        #expect(output.count < 2000, "the terminal got \(output.count) characters")
+        #expect(output.contains("decode error: " + shown))
+        let events = try SessionStore(path: box.databasePath, readOnly: true).events(session: 1)
+        #expect(events.filter { $0.kind == .decodeError }.map(\.detail) == [shown])
+    }
 }

@@ -187,3 +187,13 @@ struct SplitMix64: RandomNumberGenerator {
         #expect(Quantile.invertedCDF([], 0.5).isNaN)
     }
 }
+
+@Suite struct DecodeErrorTests {
+    @Test func aHugePacketIsDescribedByItsFirstBytesAndItsSize() {
+        let huge = DecodeError(.unexpectedLength, bytes: Array(repeating: 0xAB, count: 1_000_000))
+        let shown = String(repeating: "AB", count: 64) + "... (1000000 bytes)"
+        #expect(huge.description == "unexpected packet length 1000000: " + shown)
+        let short = DecodeError(.noValidChannel, bytes: [0x00, 0x01])
+        #expect(short.description == "no valid temperature in packet 0001")
+    }
+}

@@ -134,6 +134,19 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
         #expect(throws: IngestError.unknownFormat(path: unknown)) { try ReplayFile.load(path: unknown) }
     }
 
+    @Test func anEmptyOrNonUTF8FileIsBadDataNotAnUnreadableOne() throws {
+        // /dev/null said "permission denied or I/O error", and both were 'unreadable' (exit 66).
+        #expect(throws: IngestError.emptyFile(path: "/dev/null")) { try ReplayFile.load(path: "/dev/null") }
+        let empty = try temporaryFile("zero.csv", "")
+        #expect(throws: IngestError.emptyFile(path: empty)) { try ReplayFile.load(path: empty) }
+        let latin1 = try temporaryFile("latin1.csv", "")
+        // "t_s\n0,20<degree sign in Latin-1>\n"
+        try Data([0x74, 0x5F, 0x73, 0x0A, 0x30, 0x2C, 0x32, 0x30, 0xB0, 0x0A]).write(to: URL(fileURLWithPath: latin1))
+        #expect(throws: IngestError.notText(path: latin1)) { try ReplayFile.load(path: latin1) }
+        #expect(IngestError.notText(path: "a.csv").description == "a.csv: not UTF-8 text")
+        #expect(IngestError.emptyFile(path: "a.csv").description == "a.csv: empty file")
+    }
+
     @Test func hexLogReplaysThroughTheDecoder() async throws {
         // Worked examples from protocols.md: 00000064F500FB00DD -> probe 24.5 C, ambient 25.1 C, 87 %;
         // 00000014DE00F000E9 -> 22.2 C / 24.0 C; 0001B70D01FFFFFF is the status packet.
@@ -306,6 +319,18 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
             PacedSource(ReplaySource(file: try thousandSecondFile()), speed: Pacing.unpaced, clock: clock))
         #expect(events.count == 1003)
         #expect(clock.sleeps.isEmpty)
+    }
+
+    @Test func aTinySpeedWaitsTheLongestWaitInsteadOfOverflowing() async throws {
+        // 1 s of session time at speed 1e-21 is 1e21 s, more than a Duration holds: it trapped.
+        let file = try ReplayFile.parse(text: "t_s,probe_c,ambient_c\n0,20,100\n1,21,100\n", path: "tiny.csv")
+        for speed in [1e-21, 1e-300, Double.leastNonzeroMagnitude] {
+            let clock = VirtualClock()
+            let paced = PacedSource(ReplaySource(file: file), speed: speed, maxWaitSeconds: 2, clock: clock)
+            let events = try await collect(paced)
+            #expect(events.count == 4)
+            #expect(clock.sleeps.filter { $0 > .zero } == [.seconds(2)])
+        }
     }
 
     @Test func aLongGapIsCutToTheLongestWaitAndTheScheduleShifts() async throws {

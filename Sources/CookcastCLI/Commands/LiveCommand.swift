@@ -12,7 +12,8 @@ struct LiveCommand: Command {
     static let abstract = "live view and ETA from a probe, a replay file, stdin or the simulator"
     static let usage = """
         cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR) \
-        [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] [--on-alarm CMD]
+        [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] \
+        [--ambient-range LO:HI] [--on-alarm CMD]
         """
     static let help = """
         Every reading is stored in the database as it arrives (one commit per reading; full-speed
@@ -48,9 +49,14 @@ struct LiveCommand: Command {
     static let options = OptionSpec(
         valued: [
             "simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic",
-            "on-alarm",
+            "on-alarm", "ambient-range",
         ],
         flags: ["stdin", "json", "plain"])
+    /// Speed factors `--speed` accepts: below a thousandth a minute of cook takes 17 hours; above
+    /// a million it is `max` in all but name (and tiny factors overflowed the pacing arithmetic).
+    static let speedRange = 0.001...1_000_000.0
+    /// The readings matter more than the screen: a failed standard output is reported, recording goes on.
+    static let keepsRunningWithoutOutput = true
 
     enum SourceChoice {
         case simulate(SimulationPreset, seed: UInt64)
@@ -85,7 +91,10 @@ struct LiveCommand: Command {
             }
             choices.append(.simulate(p, seed: seed))
         }
-        if let file = arguments.value("replay") { choices.append(.replay(file)) }
+        if let file = arguments.value("replay") {
+            guard !file.isEmpty else { throw .usage("option '--replay' needs a file name, got an empty one") }
+            choices.append(.replay(file))
+        }
         if arguments.flag("stdin") { choices.append(.stdin) }
         if let address = arguments.value("probe") { choices.append(.probe(address)) }
         guard choices.count == 1, let source = choices.first else {
@@ -112,8 +121,8 @@ struct LiveCommand: Command {
             if s == "max" {
                 speed = nil
             } else {
-                guard let v = Double(s), v > 0, v.isFinite else {
-                    throw .usage("option '--speed' must be a positive number or max, got '\(s)'")
+                guard let v = Double(s), Self.speedRange.contains(v) else {
+                    throw .usage("option '--speed' must be between 0.001 and 1000000, or max, got '\(s)'")
                 }
                 speed = v
             }
@@ -122,6 +131,9 @@ struct LiveCommand: Command {
         }
         json = arguments.flag("json")
         plain = arguments.flag("plain")
+        for note in Self.ignoredOptions(arguments, source: source) {
+            context.console.errorLine("cookcast live: warning: \(note)")
+        }
         resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in
             try SessionArgument.parse(text)
         }
@@ -130,13 +142,39 @@ struct LiveCommand: Command {
         alarmCommand = arguments.value("on-alarm")
         if let text = arguments.value("ambient-range") {
             let parts = text.split(separator: ":").map { Double($0) }
-            guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo < hi else {
+            guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo.isFinite, hi.isFinite, lo < hi else {
                 throw .usage("option '--ambient-range' must be LOW:HIGH, e.g. 105:125, got '\(text)'")
             }
             ambientRange = context.unit.celsius(from: lo)...context.unit.celsius(from: hi)
         } else {
             ambientRange = nil
         }
+    }
+
+    /// Options that do nothing with the others given: said on stderr (one line each), since none
+    /// of them changes what is recorded.
+    static func ignoredOptions(_ arguments: ParsedArguments, source: SourceChoice) -> [String] {
+        var notes: [String] = []
+        if arguments.flag("json"), arguments.flag("plain") {
+            notes.append("--plain has no effect with --json (JSON lines are never redrawn)")
+        }
+        let (simulated, paced, probe): (Bool, Bool, Bool)
+        switch source {
+        case .simulate: (simulated, paced, probe) = (true, true, false)
+        case .replay: (simulated, paced, probe) = (false, true, false)
+        case .stdin: (simulated, paced, probe) = (false, false, false)
+        case .probe: (simulated, paced, probe) = (false, false, true)
+        }
+        if arguments.value("seed") != nil, !simulated {
+            notes.append("--seed only applies to --simulate; ignored")
+        }
+        if arguments.value("speed") != nil, !paced {
+            notes.append("--speed only applies to --simulate and --replay; readings are taken as they arrive")
+        }
+        if arguments.value("characteristic") != nil, !probe {
+            notes.append("--characteristic only applies to --probe; ignored")
+        }
+        return notes
     }
 
     func run() async throws(CLIError) -> Int32 {

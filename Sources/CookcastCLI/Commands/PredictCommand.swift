@@ -38,6 +38,10 @@ struct PredictCommand: Command {
         path = arguments.positionals[0]
         guard let target = try arguments.double("target") else { throw .usage("missing --target C") }
         targetCelsius = context.unit.celsius(from: target)
+        // Like `live` and `import`: --target 1e300 predicted 'done: the probe reached -1e+300 C'.
+        guard (-50...500).contains(targetCelsius) else {
+            throw .usage("option '--target' must be between -50 and 500 C")
+        }
         atSeconds = try arguments.double("at", in: 0...1e9)
         cutName = arguments.value("cut")
         format = arguments.value("format") ?? "text"

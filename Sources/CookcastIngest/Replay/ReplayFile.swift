@@ -25,19 +25,26 @@ public struct ReplayFile: Sendable {
 
     /// Reads and parses the file at `path`; the format comes from the extension, else the content.
     ///
-    /// - Throws: `IngestError` when the file is missing, unreadable, of unknown format or has no valid row.
+    /// - Throws: `IngestError` when the file is missing or unreadable, or when it is empty, not
+    ///   UTF-8 text, of unknown format or without a valid row (bad data).
     public static func load(path: String, format: ReplayFormat? = nil) throws -> ReplayFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw IngestError.fileNotFound(path: path)
         }
         guard !isDirectory.boolValue else { throw IngestError.unreadable(path: path, reason: "is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw IngestError.unreadable(path: path, reason: "permission denied or I/O error")
+        // Read through a handle: FileManager.contents(atPath:) gives nil for /dev/null and pipes
+        // (`--replay <(zcat cook.csv.gz)`), which said "permission denied or I/O error".
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw IngestError.unreadable(path: path, reason: "permission denied")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw IngestError.unreadable(path: path, reason: "not UTF-8 text")
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.readToEnd() ?? Data() } catch {
+            throw IngestError.unreadable(path: path, reason: "I/O error")
         }
+        guard !data.isEmpty else { throw IngestError.emptyFile(path: path) }
+        guard let text = String(data: data, encoding: .utf8) else { throw IngestError.notText(path: path) }
         return try parse(text: text, path: path, format: format ?? ReplayFormat.from(path: path))
     }
 

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import CookcastCLI
+
+@Suite struct ParsedArgumentsTests {
+    let spec = OptionSpec(valued: ["replay", "target", "speed", "o"], flags: ["plain", "json"])
+
+    func usageMessage(_ arguments: [String]) -> String? {
+        do throws(CLIError) {
+            _ = try ParsedArguments(arguments, spec: spec)
+            return nil
+        } catch {
+            return error.exitCode == ExitCode.usage ? error.message : "exit \(error.exitCode)"
+        }
+    }
+
+    @Test func anOptionIsNotTakenAsTheValueOfTheOneBefore() {
+        #expect(usageMessage(["--replay", "--plain"]) == "option '--replay' needs a value, got the option '--plain'")
+        #expect(usageMessage(["--replay", "--"]) != nil)
+        #expect(usageMessage(["--speed", "--json", "max"]) != nil)
+        #expect(usageMessage(["--target", "-h"]) != nil)
+        #expect(usageMessage(["--replay", "-o", "x"]) != nil)
+        #expect(usageMessage(["-o", "--plain"]) != nil)
+    }
+
+    @Test func negativeNumbersDashesAndExplicitValuesStillWork() throws {
+        let parsed = try ParsedArguments(["--target", "-5", "--speed=--odd", "-o", "-", "--plain"], spec: spec)
+        #expect(parsed.value("target") == "-5")
+        #expect(try parsed.double("target") == -5)
+        #expect(parsed.value("speed") == "--odd")
+        #expect(parsed.value("o") == "-")
+        #expect(parsed.flag("plain"))
+        #expect(try ParsedArguments(["--target", "-0.5e1"], spec: spec).value("target") == "-0.5e1")
+    }
+
+    @Test func liveSaysWhichOptionLacksItsValue() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        // The old parser took --plain as the file name (exit 66) and max as a stray argument.
+        let replay = await box.run(["live", "--replay", "--plain"])
+        #expect(replay.status == 64)
+        #expect(replay.err.hasPrefix("cookcast live: option '--replay' needs a value"))
+        let simulate = await box.run(["live", "--simulate", "--speed", "max"])
+        #expect(simulate.status == 64)
+        #expect(simulate.err.hasPrefix("cookcast live: option '--simulate' needs a value"))
+        let cold = box.write("cold.csv", "t_s,probe_c,ambient_c\n0,-20,-18\n60,-15,-18\n120,-10,-18\n")
+        let negative = await box.run(["live", "--replay", cold, "--speed", "max", "--plain", "--target", "-5"])
+        #expect(negative.status == 0, "\(negative.err)")
+        #expect(negative.out.contains("target -5.0 C"))
+    }
+
+    @Test func anEmptyDatabasePathIsAUsageError() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        // It used to open SQLite's temporary database: "database  has schema version 0...".
+        for command in [["sessions"], ["live", "--simulate", "steak", "--speed", "max"], ["show", "1"]] {
+            for empty in ["", " "] {
+                let r = await box.run(command + ["--db", empty])
+                #expect(r.status == 64)
+                let message = "cookcast \(command[0]): option '--db' needs a database path, got an empty one\n"
+                #expect(r.err.hasPrefix(message))
+            }
+        }
+        let emptyFile = await box.run(["live", "--replay", ""])
+        #expect(emptyFile.status == 64)
+        #expect(emptyFile.err.hasPrefix("cookcast live: option '--replay' needs a file name"))
+    }
+}

@@ -1,0 +1,122 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// The `cookcast` process itself: a broken standard output never crashes it, and SIGPIPE, SIGHUP
+/// and SIGTERM leave a closed, resumable session behind.
+@Suite(.serialized) struct ProcessLifecycleTests {
+    static let recordingGoesOn = "; recording goes on, readings are still stored"
+
+    /// Runs `script` with bash, `$0` being the cookcast binary; returns its status and standard error.
+    func shell(_ script: String, environment: [String: String] = [:]) throws -> (status: Int32, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, CookcastBinary.path]
+        var env = ProcessInfo.processInfo.environment
+        env["COOKCAST_MODELS"] = SharedData.models
+        env.merge(environment) { $1 }
+        process.environment = env
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, err)
+    }
+
+    /// Asserts session 1 was closed cleanly with `readings` readings (nil: some) and a 'stopped' event.
+    func expectClosedSession(_ database: String, readings: Int? = nil, ending: String) throws {
+        let store = try SessionStore(path: database, readOnly: true)
+        #expect(try store.session(1)?.status == .finished)
+        let count = try store.readings(session: 1).count
+        if let readings { #expect(count == readings) } else { #expect(count > 1000) }
+        #expect(try store.events(session: 1).contains { $0.kind == .stopped && $0.detail == ending })
+    }
+
+    @Test func aFullDiskOrAClosedStandardOutputNeverCrashesAndLiveKeepsRecording() throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let live = "\"$0\" live --simulate steak --speed max --plain --db"
+        for (name, redirect, reason) in [
+            ("full", "> /dev/full", "No space left on device"), ("closed", ">&-", "standard output is closed"),
+        ] {
+            let db = box.directory + "/\(name).db"
+            let r = try shell("\(live) '\(db)' \(redirect)")
+            #expect(r.status == 74, "\(r.err)")
+            #expect(!r.err.contains("Fatal error"))
+            let lines = r.err.split(separator: "\n")
+            #expect(lines.count == 1, "\(r.err)")
+            let expected = "cookcast live: cannot write to standard output: \(reason)\(Self.recordingGoesOn)"
+            #expect(lines.first.map(String.init) == expected)
+            try expectClosedSession(db, ending: "source ended")
+            let sessions = try shell("\"$0\" sessions --db '\(db)' \(redirect)")
+            #expect(sessions.status == 74)
+            #expect(sessions.err == "cookcast sessions: cannot write to standard output: \(reason)\n")
+        }
+    }
+
+    @Test func aClosedPipeIsNotAKillingSignal() throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let r = try shell(
+            "\"$0\" live --simulate steak --speed max --json --db '\(box.databasePath)' | head -3 > /dev/null; "
+                + "exit ${PIPESTATUS[0]}")
+        #expect(r.status == 74, "\(r.err)")
+        #expect(r.err.contains("cannot write to standard output: Broken pipe"))
+        try expectClosedSession(box.databasePath, ending: "source ended")
+    }
+
+    @Test(arguments: [(SIGHUP, Int32(129)), (SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aHangupOrTerminateClosesTheSessionAndExits128PlusTheSignal(signal: Int32, status: Int32) async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let (writer, stdin) = try CookcastBinary.startLive([], database: box.databasePath)
+        for i in 0..<5 {
+            let bytes = SeedProbeDecoder.encodeReading(
+                probeCelsius: 20 + Double(i), ambientCelsius: 110, batteryPercent: 90)
+            stdin.write(Data("\(Double(i) * 0.5) \(Hex.string(from: bytes))\n".utf8))
+        }
+        for _ in 0..<200 {
+            let store = try? SessionStore(path: box.databasePath, readOnly: true)
+            if (try? store?.readings(session: 1).count) == 5 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        kill(writer.processIdentifier, signal)
+        for _ in 0..<100 where writer.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        if writer.isRunning { kill(writer.processIdentifier, SIGKILL) }
+        writer.waitUntilExit()
+        #expect(writer.terminationReason == .exit)
+        #expect(writer.terminationStatus == status)
+        try expectClosedSession(box.databasePath, readings: 5, ending: "interrupted")
+    }
+
+    @Test func liveGoesOnRecordingWhenItsOutputFails() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let reference = await box.run(["live", "--simulate", "steak", "--speed", "max", "--plain"])
+        #expect(reference.status == 0)
+        let console = CapturingConsole()
+        console.failOutput(after: 300, reason: "No space left on device")
+        var env = ProcessInfo.processInfo.environment
+        env["COOKCAST_DB"] = box.databasePath
+        let status = await CookcastMain.run(
+            ["live", "--simulate", "steak", "--speed", "max", "--plain"], environment: env, console: console)
+        #expect(status == 74)
+        #expect(console.standardError.components(separatedBy: "cannot write to standard output").count == 2)
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 2).count == store.readings(session: 1).count)
+        #expect(try store.session(2)?.status == .finished)
+    }
+
+    @Test func exitStatusPrefersTheSignalThenTheOutputFailure() {
+        #expect(CookcastMain.exitStatus(130, signal: SIGHUP, outputFailure: "Broken pipe") == 129)
+        #expect(CookcastMain.exitStatus(130, signal: nil, outputFailure: nil) == 130)
+        #expect(CookcastMain.exitStatus(0, signal: nil, outputFailure: "Broken pipe") == 74)
+        #expect(CookcastMain.exitStatus(65, signal: nil, outputFailure: "Broken pipe") == 65)
+        #expect(CookcastMain.exitStatus(0, signal: nil, outputFailure: nil) == 0)
+    }
+}

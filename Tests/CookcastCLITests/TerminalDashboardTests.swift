@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// A console that says it is a terminal of `columns` columns, keeping what is written.
+final class FakeTerminal: Console, @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    let columns: Int?
+
+    init(columns: Int) { self.columns = columns }
+
+    func write(_ text: String) { lock.withLock { out += text } }
+    func writeError(_ text: String) {}
+    var isInteractive: Bool { true }
+    var standardOutput: String { lock.withLock { out } }
+}
+
+@Suite struct TerminalDashboardTests {
+    /// The frames drawn: each the number of lines the cursor went up first, and the lines drawn.
+    static func frames(_ output: String) -> [(movedUp: Int, lines: [String])] {
+        let escape = "\u{1B}["
+        var frames: [(Int, [String])] = []
+        // Each frame ends by clearing below it; the session summary after the last is no frame.
+        for chunk in output.components(separatedBy: escape + "J") where chunk.hasPrefix(escape) {
+            var text = Substring(chunk)
+            var movedUp = 0
+            if text.hasPrefix(escape), let f = text.firstIndex(of: "F") {
+                movedUp = Int(text[text.index(text.startIndex, offsetBy: 2)..<f]) ?? -1
+                text = text[text.index(after: f)...]
+            }
+            let lines = text.components(separatedBy: "\n").dropLast().map {
+                $0.replacingOccurrences(of: escape + "2K", with: "")
+            }
+            frames.append((movedUp, lines))
+        }
+        return frames
+    }
+
+    @Test(arguments: [60, 40, 100])
+    func everyRedrawnLineFitsANarrowTerminalAndTheRedrawMovesUpWhatWasDrawn(columns: Int) async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let terminal = FakeTerminal(columns: columns)
+        var env = ProcessInfo.processInfo.environment
+        env["COOKCAST_DB"] = box.databasePath
+        let status = await CookcastMain.run(
+            ["live", "--simulate", "steak", "--seed", "2", "--speed", "max"], environment: env, console: terminal)
+        #expect(status == 0)
+        let frames = Self.frames(terminal.standardOutput)
+        #expect(frames.count >= 3)
+        for (index, frame) in frames.enumerated() {
+            for line in frame.lines { #expect(line.count <= columns, "\(line.count) > \(columns): \(line)") }
+            if index > 0 { #expect(frame.movedUp == frames[index - 1].lines.count) }
+        }
+        // The chart is drawn, narrowed to the width, with its legend.
+        let last = try #require(frames.last)
+        #expect(last.lines.contains { $0.contains(" |") && $0.contains("*") })
+        #expect(last.lines.contains { $0.contains("* probe  . ambient  - target") })
+        #expect(last.lines.contains { $0.contains("done at") })
+    }
+
+    @Test func wrapKeepsPartsWholeAndTruncatesOnlyWhatCannotFit() {
+        #expect(TerminalLayout.wrap(["aaaa", "bbbb", "cccc"], width: 10) == ["aaaa  bbbb", "cccc"])
+        #expect(TerminalLayout.wrap(["aaaaaaaaaaaaaa"], width: 10) == ["aaaaaaaaa\u{2026}"])
+        let wrapped = TerminalLayout.wrap(["x", "done at 18:45: the probe reached 52.0 C"], width: 16)
+        #expect(wrapped == ["x", "done at 18:45:", "  the probe", "  reached 52.0 C"])
+        #expect(TerminalLayout.truncate("short", width: 10) == "short")
+    }
+}
