@@ -6,6 +6,8 @@ import CookcastStore
 ///
 /// Every reading is committed to the store before anything else looks at it (with `batchSize`
 /// 1, one commit per reading; replays at full speed may batch, since the file is the original).
+/// A database locked by another connection is waited out with the readings kept in memory, in
+/// order (`BusyRetryPolicy`); any other storage failure ends the run with `LiveStorageError`.
 /// Decode errors are counted and logged as events; the session goes on.
 ///
 /// ```
@@ -29,6 +31,10 @@ public final class LivePipeline: @unchecked Sendable {
         public var alarmRules: AlarmRules
         /// Wall-clock start of the session in ms since the Unix epoch (for `ended_at`).
         public var startedAtUnixMs: Int64
+        /// How a database locked by another connection is waited out.
+        public var busyRetry = BusyRetryPolicy()
+        /// Hears one-line notices about the recording itself (database locked, writable again).
+        public var onNotice: (@Sendable (String) -> Void)?
 
         /// Creates a configuration.
         public init(
@@ -44,18 +50,22 @@ public final class LivePipeline: @unchecked Sendable {
         }
     }
 
-    private let store: SessionStore
-    private let configuration: Configuration
+    let store: SessionStore
+    let configuration: Configuration
     private let eta: (any ETAProvider)?
     private let sinks: [any LiveSink]
     private var alarms: AlarmEngine
-    private var status: LiveStatus
+    var status: LiveStatus
     private var history = HistoryBuffer()
     private var pending: [Reading] = []
     private var linkEpoch: Int
     private var lastStatusBytes: [UInt8]?
     private var firedAlarms: [Alarm.Kind] = []
     private var wasDisconnected = false
+    /// When the database was first found locked, while it still is.
+    var busySince: ContinuousClock.Instant?
+    /// When a write first waited on a lock after Ctrl-C.
+    var interruptedAt: ContinuousClock.Instant?
 
     /// Creates a pipeline writing into `store`.
     public init(store: SessionStore, configuration: Configuration, eta: (any ETAProvider)?, sinks: [any LiveSink]) {
@@ -73,28 +83,43 @@ public final class LivePipeline: @unchecked Sendable {
     }
 
     /// Runs until the source ends or the task is cancelled (Ctrl-C); closes the session cleanly either way.
+    ///
+    /// - Throws: `LiveStorageError` when the database refuses a write for another reason than a
+    ///   lock, or when a lock outlasts `BusyRetryPolicy.afterInterruptSeconds` after Ctrl-C
+    ///   (what was stored stays stored; the session stays active for `live --resume`).
     public func run<Source: ReadingSource>(_ source: Source) async throws -> LiveSummary {
         var ending = LiveSummary.Ending.sourceEnded
+        let end: Double
         do {
-            for try await event in source {
-                try process(event, decoder: source.decoder)
-                if Task.isCancelled {
-                    ending = .interrupted
-                    break
+            do {
+                for try await event in source {
+                    try await process(event, decoder: source.decoder)
+                    if Task.isCancelled {
+                        ending = .interrupted
+                        break
+                    }
                 }
+            } catch is CancellationError {
+                ending = .interrupted
             }
-        } catch is CancellationError {
-            ending = .interrupted
+            if Task.isCancelled { ending = .interrupted }
+            try await flush()
+            end = status.elapsedSeconds
+            try await storeEvent(
+                SessionEvent(elapsedSeconds: end, kind: .stopped, detail: ending.rawValue),
+                session: configuration.sessionID)
+            try await storing {
+                try store.finishSession(
+                    configuration.sessionID,
+                    endedAtUnixMs: configuration.startedAtUnixMs + Int64((end * 1000).rounded()))
+            }
+        } catch let error as SQLiteError {
+            // Not a lock (or still one long after Ctrl-C): store what still can be, say what happened.
+            try? flushOnce()
+            throw LiveStorageError(
+                sessionID: configuration.sessionID, readingsStored: status.readingCount - pending.count,
+                reason: error.description)
         }
-        if Task.isCancelled { ending = .interrupted }
-        try flush()
-        let end = status.elapsedSeconds
-        try store.append(
-            SessionEvent(elapsedSeconds: end, kind: .stopped, detail: ending.rawValue),
-            session: configuration.sessionID)
-        try store.finishSession(
-            configuration.sessionID,
-            endedAtUnixMs: configuration.startedAtUnixMs + Int64((end * 1000).rounded()))
         let summary = LiveSummary(
             sessionID: configuration.sessionID, ending: ending, readingsStored: status.readingCount,
             duplicates: status.duplicateCount, decodeErrors: status.decodeErrorCount,
@@ -104,65 +129,67 @@ public final class LivePipeline: @unchecked Sendable {
     }
 
     /// Handles one source event; internal so tests can drive the pipeline tick by tick.
-    func process(_ event: SourceEvent, decoder: (any ProbeDecoder)?) throws {
+    func process(_ event: SourceEvent, decoder: (any ProbeDecoder)?) async throws {
         let t = event.elapsedSeconds + configuration.timeOffsetSeconds
         switch event {
         case .reading(let reading):
-            try accept(reading.shifted(bySeconds: configuration.timeOffsetSeconds))
+            try await accept(reading.shifted(bySeconds: configuration.timeOffsetSeconds))
         case .packet(let bytes, _, let channel):
             guard let decoder else {
-                try reject(DecodeError(.unexpectedLength, bytes: bytes), atSeconds: t)
+                try await reject(DecodeError(.unexpectedLength, bytes: bytes), atSeconds: t)
                 return
             }
             switch decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
-            case .reading(let reading): try accept(reading)
+            case .reading(let reading): try await accept(reading)
             case .status(let s):
                 if s.bytes != lastStatusBytes {
                     lastStatusBytes = s.bytes
-                    try flush()
-                    try store.append(
+                    try await flush()
+                    try await storeEvent(
                         SessionEvent(
                             elapsedSeconds: t, kind: .probeStatus, channel: channel,
                             detail: Hex.string(from: s.bytes)),
                         session: configuration.sessionID)
                 }
-            case .failure(let error): try reject(error, atSeconds: t)
+            case .failure(let error): try await reject(error, atSeconds: t)
             }
         case .connection(let state, _, let detail):
-            try flush()
+            try await flush()
             status.connection = state
             status.elapsedSeconds = max(status.elapsedSeconds, t)
             switch state {
             case .connected:
                 if wasDisconnected { linkEpoch += 1 }
                 wasDisconnected = false
-                try store.append(
+                try await storeEvent(
                     SessionEvent(elapsedSeconds: t, kind: .connected, detail: detail ?? ""),
                     session: configuration.sessionID)
             case .disconnected:
                 wasDisconnected = true
                 status.disconnectCount += 1
-                try store.append(
+                try await storeEvent(
                     SessionEvent(elapsedSeconds: t, kind: .disconnected, detail: detail ?? ""),
                     session: configuration.sessionID)
             case .searching, .connecting, .ended:
                 break
             }
-            for alarm in alarms.checkSilence(atSeconds: t) { try raise(alarm) }
+            for alarm in alarms.checkSilence(atSeconds: t) { try await raise(alarm) }
             emit(.connection(state, detail: detail))
         }
     }
 
-    private func accept(_ reading: Reading) throws {
+    private func accept(_ reading: Reading) async throws {
         // Stored first: nothing else sees a reading before it is committed (or batched, for replays).
         if configuration.batchSize == 1 {
-            guard try store.append(reading, session: configuration.sessionID, linkEpoch: linkEpoch) else {
+            let epoch = linkEpoch
+            guard try await storing({ try store.append(reading, session: configuration.sessionID, linkEpoch: epoch) })
+            else {
                 status.duplicateCount += 1
                 return
             }
         } else {
             pending.append(reading)
-            if pending.count >= configuration.batchSize { try flush() }
+            if pending.count >= configuration.batchSize { try await flush() }
         }
         status.readingCount += 1
         status.elapsedSeconds = max(status.elapsedSeconds, reading.elapsedSeconds)
@@ -171,41 +198,41 @@ public final class LivePipeline: @unchecked Sendable {
         if let b = reading.batteryPercent { status.batteryPercent = b }
         history.add(reading)
         status.history = history.points
-        for alarm in alarms.observe(reading) { try raise(alarm) }
+        for alarm in alarms.observe(reading) { try await raise(alarm) }
         if let eta {
             eta.update(with: reading)
             status.eta = eta.estimate(atSeconds: reading.elapsedSeconds)
             for fit in eta.fitsToStore(atSeconds: reading.elapsedSeconds) {
-                try flush()
-                try store.append(fit, session: configuration.sessionID)
+                try await flush()
+                try await storing { try store.append(fit, session: configuration.sessionID) }
             }
             // Only a fitted model's finish may raise "ETA near": early prior-based finishes swing.
             let remaining = status.eta.isConfident ? status.eta.finishSeconds.map { $0 - reading.elapsedSeconds } : nil
             for alarm in alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds) {
-                try raise(alarm)
+                try await raise(alarm)
             }
             if status.eta.phase == "done" {
                 for alarm in alarms.observeDone(atSeconds: reading.elapsedSeconds, message: status.eta.message) {
-                    try raise(alarm)
+                    try await raise(alarm)
                 }
             }
         }
         emit(.reading(reading))
     }
 
-    private func reject(_ error: DecodeError, atSeconds t: Double) throws {
+    private func reject(_ error: DecodeError, atSeconds t: Double) async throws {
         status.decodeErrorCount += 1
-        try flush()
-        try store.append(
+        try await flush()
+        try await storeEvent(
             SessionEvent(elapsedSeconds: t, kind: .decodeError, detail: error.description),
             session: configuration.sessionID)
         emit(.decodeError(error))
     }
 
-    private func raise(_ alarm: Alarm) throws {
+    private func raise(_ alarm: Alarm) async throws {
         firedAlarms.append(alarm.kind)
-        try flush()
-        try store.append(
+        try await flush()
+        try await storeEvent(
             SessionEvent(
                 elapsedSeconds: alarm.elapsedSeconds, kind: .alarm, channel: alarm.channel,
                 detail: "\(alarm.kind.rawValue): \(alarm.message)"),
@@ -213,13 +240,22 @@ public final class LivePipeline: @unchecked Sendable {
         emit(.alarm(alarm))
     }
 
-    private func flush() throws {
+    private func flush() async throws {
+        try await storing { try flushOnce() }
+    }
+
+    /// Commits the pending batch in one transaction (nothing of it when that fails).
+    private func flushOnce() throws {
         guard !pending.isEmpty else { return }
         let inserted = try store.append(pending, session: configuration.sessionID, linkEpoch: linkEpoch)
         let duplicates = pending.count - inserted
         status.duplicateCount += duplicates
         status.readingCount -= duplicates
         pending.removeAll(keepingCapacity: true)
+    }
+
+    private func storeEvent(_ event: SessionEvent, session: Int64) async throws {
+        try await storing { try store.append(event, session: session) }
     }
 
     private func emit(_ event: LiveEvent) {

@@ -225,9 +225,11 @@ struct LiveCommand: Command {
         }
         var rules = AlarmRules(targetCelsius: targetCelsius)
         rules.ambientRangeCelsius = ambientRange
-        let config = LivePipeline.Configuration(
+        var config = LivePipeline.Configuration(
             sessionID: sessionID, batchSize: paced && speed == nil ? 500 : 1, timeOffsetSeconds: offset,
             alarmRules: rules, startedAtUnixMs: startedAt)
+        let console = context.console
+        config.onNotice = { console.errorLine("note: \($0)") }
         let sink: any LiveSink =
             json
             ? JSONLinesSink(console: context.console, sessionID: sessionID)
@@ -255,6 +257,8 @@ struct LiveCommand: Command {
             } else {
                 summary = try await InterruptibleRun.run { try await pipeline.run(source) }
             }
+        } catch let error as LiveStorageError {
+            throw .io(error.description)
         } catch {
             throw .io("session \(sessionID): \(error)")
         }
