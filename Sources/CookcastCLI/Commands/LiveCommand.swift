@@ -68,6 +68,9 @@ struct LiveCommand: Command {
     let json: Bool
     let plain: Bool
     let resumeID: Int64?
+    /// Whether `--cut` / `--target` were given (a resumed session keeps its own otherwise).
+    let cutGiven: Bool
+    let targetGiven: Bool
     let name: String?
     let characteristic: String?
     let alarmCommand: String?
@@ -123,6 +126,8 @@ struct LiveCommand: Command {
         }
         json = arguments.flag("json")
         plain = arguments.flag("plain")
+        cutGiven = arguments.value("cut") != nil
+        targetGiven = arguments.value("target") != nil
         resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in
             try SessionArgument.parse(text)
         }
@@ -209,38 +214,13 @@ struct LiveCommand: Command {
     private func run<Source: ReadingSource>(_ source: Source, store: SessionStore, paced: Bool, resume: Int64? = nil)
         async throws(CLIError) -> Int32
     {
-        let resumeID = resume ?? self.resumeID
-        let now = UTCTime.nowUnixMs()
-        let sessionID: Int64
-        var startedAt = now
-        var offset = 0.0
-        do {
-            if let resumeID {
-                guard var info = try store.session(resumeID) else {
-                    throw CLIError.data("no session \(resumeID) to resume")
-                }
-                startedAt = info.startedAtUnixMs
-                offset = max(0, Double(now - info.startedAtUnixMs) / 1000)
-                info.status = .active
-                info.endedAtUnixMs = nil
-                try store.updateSession(info)
-                try store.append(
-                    SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: source.label), session: resumeID)
-                sessionID = resumeID
-            } else {
-                let info = SessionInfo(
-                    startedAtUnixMs: now, cut: cut?.name, name: name, targetCelsius: targetCelsius,
-                    source: source.label, status: .active)
-                sessionID = try store.createSession(
-                    info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
-                try store.append(
-                    SessionEvent(elapsedSeconds: 0, kind: .started, detail: source.label), session: sessionID)
-            }
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .io("\(error)")
-        }
+        let session = try openSession(label: source.label, store: store, resume: resume ?? resumeID)
+        defer { session.lock.release() }
+        let sessionID = session.id
+        let startedAt = session.startedAtUnixMs
+        let offset = session.offsetSeconds
+        let cut = session.cut
+        let targetCelsius = session.targetCelsius
         var rules = AlarmRules(targetCelsius: targetCelsius)
         rules.ambientRangeCelsius = ambientRange
         var config = LivePipeline.Configuration(
