@@ -31,6 +31,10 @@ public final class LivePipeline: @unchecked Sendable {
         public var alarmRules: AlarmRules
         /// Wall-clock start of the session in ms since the Unix epoch (for `ended_at`).
         public var startedAtUnixMs: Int64
+        /// Wall seconds between checks for a silent probe while no event arrives, for real-time
+        /// sources (`--probe`, `--stdin`); nil checks only as events arrive (paced replays and
+        /// simulations, whose clock is their events').
+        public var silenceCheckIntervalSeconds: Double?
         /// How a database locked by another connection is waited out.
         public var busyRetry = BusyRetryPolicy()
         /// Hears one-line notices about the recording itself (database locked, writable again).
@@ -62,6 +66,11 @@ public final class LivePipeline: @unchecked Sendable {
     private var lastStatusBytes: [UInt8]?
     private var firedAlarms: [Alarm.Kind] = []
     private var wasDisconnected = false
+    /// The latest session time an event carried and when it was handled: session time now is
+    /// that plus the wall time since (for the silence timer of real-time sources).
+    private var clockAnchor: (seconds: Double, wall: ContinuousClock.Instant)
+    /// Silence is counted from here when later than the last reading (nil: from the last reading).
+    private var silenceCountStart: Double?
     /// When the database was first found locked, while it still is.
     var busySince: ContinuousClock.Instant?
     /// When a write first waited on a lock after Ctrl-C.
@@ -75,6 +84,7 @@ public final class LivePipeline: @unchecked Sendable {
         self.sinks = sinks
         self.alarms = AlarmEngine(rules: configuration.alarmRules)
         self.linkEpoch = configuration.initialLinkEpoch
+        self.clockAnchor = (configuration.timeOffsetSeconds, .now)
         self.status = LiveStatus(
             sessionID: configuration.sessionID, elapsedSeconds: configuration.timeOffsetSeconds,
             connection: .searching, probeCelsius: [:], ambientCelsius: nil, batteryPercent: nil,
@@ -92,11 +102,13 @@ public final class LivePipeline: @unchecked Sendable {
         let end: Double
         do {
             do {
-                for try await event in source {
-                    try await process(event, decoder: source.decoder)
-                    if Task.isCancelled {
-                        ending = .interrupted
-                        break
+                clockAnchor = (configuration.timeOffsetSeconds, .now)
+                if let interval = configuration.silenceCheckIntervalSeconds {
+                    try await runWithSilenceTimer(source, everySeconds: interval)
+                } else {
+                    for try await event in source {
+                        try await process(event, decoder: source.decoder)
+                        if Task.isCancelled { break }
                     }
                 }
             } catch is CancellationError {
@@ -128,9 +140,52 @@ public final class LivePipeline: @unchecked Sendable {
         return summary
     }
 
+    /// The source's events merged with a timer tick every `interval` wall seconds, so a probe
+    /// that falls silent raises `probeLost` on time even though no event arrives.
+    private func runWithSilenceTimer<Source: ReadingSource>(_ source: Source, everySeconds interval: Double)
+        async throws
+    {
+        let (inputs, continuation) = AsyncThrowingStream<LiveInput, any Error>.makeStream(bufferingPolicy: .unbounded)
+        let reader = Task {
+            do {
+                for try await event in source { continuation.yield(.event(event)) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(interval))
+                continuation.yield(.tick)
+            }
+        }
+        defer {
+            reader.cancel()
+            ticker.cancel()
+        }
+        for try await input in inputs {
+            switch input {
+            case .event(let event): try await process(event, decoder: source.decoder)
+            case .tick:
+                let now = clockAnchor.seconds + (ContinuousClock.now - clockAnchor.wall).inSeconds
+                try await checkSilence(atSeconds: now)
+            }
+            if Task.isCancelled { break }
+        }
+    }
+
+    /// Raises `probeLost` when the probe has been silent too long by session time `t`.
+    private func checkSilence(atSeconds t: Double) async throws {
+        for alarm in alarms.observeSilence(untilSeconds: t, countingFrom: silenceCountStart) {
+            try await raise(alarm)
+        }
+    }
+
     /// Handles one source event; internal so tests can drive the pipeline tick by tick.
     func process(_ event: SourceEvent, decoder: (any ProbeDecoder)?) async throws {
         let t = event.elapsedSeconds + configuration.timeOffsetSeconds
+        if t >= clockAnchor.seconds { clockAnchor = (t, .now) }
         switch event {
         case .reading(let reading):
             try await accept(reading.shifted(bySeconds: configuration.timeOffsetSeconds))
@@ -173,9 +228,10 @@ public final class LivePipeline: @unchecked Sendable {
             case .searching, .connecting, .ended:
                 break
             }
-            for alarm in alarms.checkSilence(atSeconds: t) { try await raise(alarm) }
             emit(.connection(state, detail: detail))
         }
+        // Any event may be the first to notice a silence (a reading checks before it counts).
+        try await checkSilence(atSeconds: t)
     }
 
     private func accept(_ reading: Reading) async throws {
@@ -196,6 +252,7 @@ public final class LivePipeline: @unchecked Sendable {
         if let p = reading.probeCelsius { status.probeCelsius[reading.channel] = p }
         if let a = reading.ambientCelsius { status.ambientCelsius = a }
         if let b = reading.batteryPercent { status.batteryPercent = b }
+        try await checkSilence(atSeconds: reading.elapsedSeconds)
         history.add(reading)
         status.history = history.points
         for alarm in alarms.observe(reading) { try await raise(alarm) }
@@ -256,6 +313,12 @@ public final class LivePipeline: @unchecked Sendable {
 
     private func storeEvent(_ event: SessionEvent, session: Int64) async throws {
         try await storing { try store.append(event, session: session) }
+    }
+
+    /// What the timer-driven loop handles: a source event or a tick of the silence timer.
+    private enum LiveInput: Sendable {
+        case event(SourceEvent)
+        case tick
     }
 
     private func emit(_ event: LiveEvent) {

@@ -226,6 +226,8 @@ struct LiveCommand: Command {
         var config = LivePipeline.Configuration(
             sessionID: sessionID, batchSize: paced && speed == nil ? 500 : 1, timeOffsetSeconds: offset,
             alarmRules: rules, startedAtUnixMs: startedAt)
+        // A real-time source's silence is timed by the wall clock; a paced one's by its events.
+        config.silenceCheckIntervalSeconds = paced ? nil : 1
         let console = context.console
         config.onNotice = { console.errorLine("note: \($0)") }
         let sink: any LiveSink =
