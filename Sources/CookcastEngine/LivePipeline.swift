@@ -31,6 +31,9 @@ public final class LivePipeline: @unchecked Sendable {
         public var alarmRules: AlarmRules
         /// Wall-clock start of the session in ms since the Unix epoch (for `ended_at`).
         public var startedAtUnixMs: Int64
+        /// Whether the session holds readings of an earlier run (`live --resume`): they are taken
+        /// into the ETA, the alarms and the view before the source starts, without showing them.
+        public var isResumed = false
         /// Wall seconds between checks for a silent probe while no event arrives, for real-time
         /// sources (`--probe`, `--stdin`); nil checks only as events arrive (paced replays and
         /// simulations, whose clock is their events').
@@ -69,8 +72,8 @@ public final class LivePipeline: @unchecked Sendable {
     /// The latest session time an event carried and when it was handled: session time now is
     /// that plus the wall time since (for the silence timer of real-time sources).
     private var clockAnchor: (seconds: Double, wall: ContinuousClock.Instant)
-    /// Silence is counted from here when later than the last reading (nil: from the last reading).
-    private var silenceCountStart: Double?
+    /// A resumed run's start: silence is counted from here when later than the last reading.
+    var resumedAtSeconds: Double?
     /// When the database was first found locked, while it still is.
     var busySince: ContinuousClock.Instant?
     /// When a write first waited on a lock after Ctrl-C.
@@ -102,6 +105,7 @@ public final class LivePipeline: @unchecked Sendable {
         let end: Double
         do {
             do {
+                if configuration.isResumed { try await catchUpOnStoredReadings() }
                 clockAnchor = (configuration.timeOffsetSeconds, .now)
                 if let interval = configuration.silenceCheckIntervalSeconds {
                     try await runWithSilenceTimer(source, everySeconds: interval)
@@ -177,7 +181,7 @@ public final class LivePipeline: @unchecked Sendable {
 
     /// Raises `probeLost` when the probe has been silent too long by session time `t`.
     private func checkSilence(atSeconds t: Double) async throws {
-        for alarm in alarms.observeSilence(untilSeconds: t, countingFrom: silenceCountStart) {
+        for alarm in alarms.observeSilence(untilSeconds: t, countingFrom: resumedAtSeconds) {
             try await raise(alarm)
         }
     }
@@ -248,33 +252,44 @@ public final class LivePipeline: @unchecked Sendable {
             if pending.count >= configuration.batchSize { try await flush() }
         }
         status.readingCount += 1
+        try await checkSilence(atSeconds: reading.elapsedSeconds)
+        try await follow(reading, quietly: false)
+        emit(.reading(reading))
+    }
+
+    /// Everything after storage: the view, alarms and ETA take in a stored reading. `quietly`
+    /// (a reading of an earlier run of a resumed session) brings their state up to date without
+    /// raising, storing or showing anything, so the resumed run goes on as an uninterrupted one.
+    func follow(_ reading: Reading, quietly: Bool) async throws {
         status.elapsedSeconds = max(status.elapsedSeconds, reading.elapsedSeconds)
         if let p = reading.probeCelsius { status.probeCelsius[reading.channel] = p }
         if let a = reading.ambientCelsius { status.ambientCelsius = a }
         if let b = reading.batteryPercent { status.batteryPercent = b }
-        try await checkSilence(atSeconds: reading.elapsedSeconds)
         history.add(reading)
         status.history = history.points
-        for alarm in alarms.observe(reading) { try await raise(alarm) }
+        var fired = alarms.observe(reading)
         if let eta {
             eta.update(with: reading)
             status.eta = eta.estimate(atSeconds: reading.elapsedSeconds)
-            for fit in eta.fitsToStore(atSeconds: reading.elapsedSeconds) {
-                try await flush()
-                try await storing { try store.append(fit, session: configuration.sessionID) }
+            let fits = eta.fitsToStore(atSeconds: reading.elapsedSeconds)
+            if !quietly {
+                for alarm in fired { try await raise(alarm) }
+                fired = []
+                for fit in fits {
+                    try await flush()
+                    try await storing { try store.append(fit, session: configuration.sessionID) }
+                }
             }
             // Only a fitted model's finish may raise "ETA near": early prior-based finishes swing.
             let remaining = status.eta.isConfident ? status.eta.finishSeconds.map { $0 - reading.elapsedSeconds } : nil
-            for alarm in alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds) {
-                try await raise(alarm)
-            }
+            fired += alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds)
             if status.eta.phase == "done" {
-                for alarm in alarms.observeDone(atSeconds: reading.elapsedSeconds, message: status.eta.message) {
-                    try await raise(alarm)
-                }
+                fired += alarms.observeDone(atSeconds: reading.elapsedSeconds, message: status.eta.message)
             }
         }
-        emit(.reading(reading))
+        if !quietly {
+            for alarm in fired { try await raise(alarm) }
+        }
     }
 
     private func reject(_ error: DecodeError, atSeconds t: Double) async throws {

@@ -228,6 +228,7 @@ struct LiveCommand: Command {
             alarmRules: rules, startedAtUnixMs: startedAt)
         // A real-time source's silence is timed by the wall clock; a paced one's by its events.
         config.silenceCheckIntervalSeconds = paced ? nil : 1
+        config.isResumed = session.isResumed
         let console = context.console
         config.onNotice = { console.errorLine("note: \($0)") }
         let sink: any LiveSink =
