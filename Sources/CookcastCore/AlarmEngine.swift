@@ -155,3 +155,26 @@ public struct AlarmEngine: Sendable {
         return []
     }
 }
+
+extension AlarmEngine {
+    /// Fires `probeLost` once the probe has been silent for more than `rules.probeLostAfterSeconds`
+    /// of cook time by `elapsedSeconds`, stamped when the silence reached that length (the last
+    /// reading plus the limit), not when it was noticed: a timer, a link change, or the first
+    /// reading after a gap in a replay may notice it late. Call it before feeding that reading.
+    ///
+    /// - Parameter start: count the silence from here when it is later than the last reading
+    ///   (a resumed recorder: the time it was down itself is not the probe's silence).
+    public mutating func observeSilence(untilSeconds elapsedSeconds: Double, countingFrom start: Double? = nil)
+        -> [Alarm]
+    {
+        guard let last = lastReadingSeconds, !probeLostActive else { return [] }
+        let due = max(last, start ?? last) + rules.probeLostAfterSeconds
+        guard elapsedSeconds > due else { return [] }
+        probeLostActive = true
+        return [
+            Alarm(
+                kind: .probeLost, channel: nil, elapsedSeconds: due,
+                message: "no reading for \(Int(rules.probeLostAfterSeconds.rounded())) s")
+        ]
+    }
+}

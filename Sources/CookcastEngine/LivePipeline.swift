@@ -6,6 +6,8 @@ import CookcastStore
 ///
 /// Every reading is committed to the store before anything else looks at it (with `batchSize`
 /// 1, one commit per reading; replays at full speed may batch, since the file is the original).
+/// A database locked by another connection is waited out with the readings kept in memory, in
+/// order (`BusyRetryPolicy`); any other storage failure ends the run with `LiveStorageError`.
 /// Decode errors are counted and logged as events; the session goes on.
 ///
 /// ```
@@ -29,6 +31,17 @@ public final class LivePipeline: @unchecked Sendable {
         public var alarmRules: AlarmRules
         /// Wall-clock start of the session in ms since the Unix epoch (for `ended_at`).
         public var startedAtUnixMs: Int64
+        /// Whether the session holds readings of an earlier run (`live --resume`): they are taken
+        /// into the ETA, the alarms and the view before the source starts, without showing them.
+        public var isResumed = false
+        /// Wall seconds between checks for a silent probe while no event arrives, for real-time
+        /// sources (`--probe`, `--stdin`); nil checks only as events arrive (paced replays and
+        /// simulations, whose clock is their events').
+        public var silenceCheckIntervalSeconds: Double?
+        /// How a database locked by another connection is waited out.
+        public var busyRetry = BusyRetryPolicy()
+        /// Hears one-line notices about the recording itself (database locked, writable again).
+        public var onNotice: (@Sendable (String) -> Void)?
 
         /// Creates a configuration.
         public init(
@@ -44,18 +57,27 @@ public final class LivePipeline: @unchecked Sendable {
         }
     }
 
-    private let store: SessionStore
-    private let configuration: Configuration
+    let store: SessionStore
+    let configuration: Configuration
     private let eta: (any ETAProvider)?
     private let sinks: [any LiveSink]
     private var alarms: AlarmEngine
-    private var status: LiveStatus
+    var status: LiveStatus
     private var history = HistoryBuffer()
     private var pending: [Reading] = []
     private var linkEpoch: Int
     private var lastStatusBytes: [UInt8]?
     private var firedAlarms: [Alarm.Kind] = []
     private var wasDisconnected = false
+    /// The latest session time an event carried and when it was handled: session time now is
+    /// that plus the wall time since (for the silence timer of real-time sources).
+    private var clockAnchor: (seconds: Double, wall: ContinuousClock.Instant)
+    /// A resumed run's start: silence is counted from here when later than the last reading.
+    var resumedAtSeconds: Double?
+    /// When the database was first found locked, while it still is.
+    var busySince: ContinuousClock.Instant?
+    /// When a write first waited on a lock after Ctrl-C.
+    var interruptedAt: ContinuousClock.Instant?
 
     /// Creates a pipeline writing into `store`.
     public init(store: SessionStore, configuration: Configuration, eta: (any ETAProvider)?, sinks: [any LiveSink]) {
@@ -65,6 +87,7 @@ public final class LivePipeline: @unchecked Sendable {
         self.sinks = sinks
         self.alarms = AlarmEngine(rules: configuration.alarmRules)
         self.linkEpoch = configuration.initialLinkEpoch
+        self.clockAnchor = (configuration.timeOffsetSeconds, .now)
         self.status = LiveStatus(
             sessionID: configuration.sessionID, elapsedSeconds: configuration.timeOffsetSeconds,
             connection: .searching, probeCelsius: [:], ambientCelsius: nil, batteryPercent: nil,
@@ -73,28 +96,46 @@ public final class LivePipeline: @unchecked Sendable {
     }
 
     /// Runs until the source ends or the task is cancelled (Ctrl-C); closes the session cleanly either way.
+    ///
+    /// - Throws: `LiveStorageError` when the database refuses a write for another reason than a
+    ///   lock, or when a lock outlasts `BusyRetryPolicy.afterInterruptSeconds` after Ctrl-C
+    ///   (what was stored stays stored; the session stays active for `live --resume`).
     public func run<Source: ReadingSource>(_ source: Source) async throws -> LiveSummary {
         var ending = LiveSummary.Ending.sourceEnded
+        let end: Double
         do {
-            for try await event in source {
-                try process(event, decoder: source.decoder)
-                if Task.isCancelled {
-                    ending = .interrupted
-                    break
+            do {
+                if configuration.isResumed { try await catchUpOnStoredReadings() }
+                clockAnchor = (configuration.timeOffsetSeconds, .now)
+                if let interval = configuration.silenceCheckIntervalSeconds {
+                    try await runWithSilenceTimer(source, everySeconds: interval)
+                } else {
+                    for try await event in source {
+                        try await process(event, decoder: source.decoder)
+                        if Task.isCancelled { break }
+                    }
                 }
+            } catch is CancellationError {
+                ending = .interrupted
             }
-        } catch is CancellationError {
-            ending = .interrupted
+            if Task.isCancelled { ending = .interrupted }
+            try await flush()
+            end = status.elapsedSeconds
+            try await storeEvent(
+                SessionEvent(elapsedSeconds: end, kind: .stopped, detail: ending.rawValue),
+                session: configuration.sessionID)
+            try await storing {
+                try store.finishSession(
+                    configuration.sessionID,
+                    endedAtUnixMs: configuration.startedAtUnixMs + Int64((end * 1000).rounded()))
+            }
+        } catch let error as SQLiteError {
+            // Not a lock (or still one long after Ctrl-C): store what still can be, say what happened.
+            try? flushOnce()
+            throw LiveStorageError(
+                sessionID: configuration.sessionID, readingsStored: status.readingCount - pending.count,
+                reason: error.description)
         }
-        if Task.isCancelled { ending = .interrupted }
-        try flush()
-        let end = status.elapsedSeconds
-        try store.append(
-            SessionEvent(elapsedSeconds: end, kind: .stopped, detail: ending.rawValue),
-            session: configuration.sessionID)
-        try store.finishSession(
-            configuration.sessionID,
-            endedAtUnixMs: configuration.startedAtUnixMs + Int64((end * 1000).rounded()))
         let summary = LiveSummary(
             sessionID: configuration.sessionID, ending: ending, readingsStored: status.readingCount,
             duplicates: status.duplicateCount, decodeErrors: status.decodeErrorCount,
@@ -103,110 +144,168 @@ public final class LivePipeline: @unchecked Sendable {
         return summary
     }
 
+    /// The source's events merged with a timer tick every `interval` wall seconds, so a probe
+    /// that falls silent raises `probeLost` on time even though no event arrives.
+    private func runWithSilenceTimer<Source: ReadingSource>(_ source: Source, everySeconds interval: Double)
+        async throws
+    {
+        let (inputs, continuation) = AsyncThrowingStream<LiveInput, any Error>.makeStream(bufferingPolicy: .unbounded)
+        let reader = Task {
+            do {
+                for try await event in source { continuation.yield(.event(event)) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(interval))
+                continuation.yield(.tick)
+            }
+        }
+        defer {
+            reader.cancel()
+            ticker.cancel()
+        }
+        for try await input in inputs {
+            switch input {
+            case .event(let event): try await process(event, decoder: source.decoder)
+            case .tick:
+                let now = clockAnchor.seconds + (ContinuousClock.now - clockAnchor.wall).inSeconds
+                try await checkSilence(atSeconds: now)
+            }
+            if Task.isCancelled { break }
+        }
+    }
+
+    /// Raises `probeLost` when the probe has been silent too long by session time `t`.
+    private func checkSilence(atSeconds t: Double) async throws {
+        for alarm in alarms.observeSilence(untilSeconds: t, countingFrom: resumedAtSeconds) {
+            try await raise(alarm)
+        }
+    }
+
     /// Handles one source event; internal so tests can drive the pipeline tick by tick.
-    func process(_ event: SourceEvent, decoder: (any ProbeDecoder)?) throws {
+    func process(_ event: SourceEvent, decoder: (any ProbeDecoder)?) async throws {
         let t = event.elapsedSeconds + configuration.timeOffsetSeconds
+        if t >= clockAnchor.seconds { clockAnchor = (t, .now) }
         switch event {
         case .reading(let reading):
-            try accept(reading.shifted(bySeconds: configuration.timeOffsetSeconds))
+            try await accept(reading.shifted(bySeconds: configuration.timeOffsetSeconds))
         case .packet(let bytes, _, let channel):
             guard let decoder else {
-                try reject(DecodeError(.unexpectedLength, bytes: bytes), atSeconds: t)
+                try await reject(DecodeError(.unexpectedLength, bytes: bytes), atSeconds: t)
                 return
             }
             switch decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
-            case .reading(let reading): try accept(reading)
+            case .reading(let reading): try await accept(reading)
             case .status(let s):
                 if s.bytes != lastStatusBytes {
                     lastStatusBytes = s.bytes
-                    try flush()
-                    try store.append(
+                    try await flush()
+                    try await storeEvent(
                         SessionEvent(
                             elapsedSeconds: t, kind: .probeStatus, channel: channel,
                             detail: Hex.string(from: s.bytes)),
                         session: configuration.sessionID)
                 }
-            case .failure(let error): try reject(error, atSeconds: t)
+            case .failure(let error): try await reject(error, atSeconds: t)
             }
         case .connection(let state, _, let detail):
-            try flush()
+            try await flush()
             status.connection = state
             status.elapsedSeconds = max(status.elapsedSeconds, t)
             switch state {
             case .connected:
                 if wasDisconnected { linkEpoch += 1 }
                 wasDisconnected = false
-                try store.append(
+                try await storeEvent(
                     SessionEvent(elapsedSeconds: t, kind: .connected, detail: detail ?? ""),
                     session: configuration.sessionID)
             case .disconnected:
                 wasDisconnected = true
                 status.disconnectCount += 1
-                try store.append(
+                try await storeEvent(
                     SessionEvent(elapsedSeconds: t, kind: .disconnected, detail: detail ?? ""),
                     session: configuration.sessionID)
             case .searching, .connecting, .ended:
                 break
             }
-            for alarm in alarms.checkSilence(atSeconds: t) { try raise(alarm) }
             emit(.connection(state, detail: detail))
         }
+        // Any event may be the first to notice a silence (a reading checks before it counts).
+        try await checkSilence(atSeconds: t)
     }
 
-    private func accept(_ reading: Reading) throws {
+    private func accept(_ reading: Reading) async throws {
         // Stored first: nothing else sees a reading before it is committed (or batched, for replays).
         if configuration.batchSize == 1 {
-            guard try store.append(reading, session: configuration.sessionID, linkEpoch: linkEpoch) else {
+            let epoch = linkEpoch
+            guard try await storing({ try store.append(reading, session: configuration.sessionID, linkEpoch: epoch) })
+            else {
                 status.duplicateCount += 1
                 return
             }
         } else {
             pending.append(reading)
-            if pending.count >= configuration.batchSize { try flush() }
+            if pending.count >= configuration.batchSize { try await flush() }
         }
         status.readingCount += 1
+        try await checkSilence(atSeconds: reading.elapsedSeconds)
+        try await follow(reading, quietly: false)
+        emit(.reading(reading))
+    }
+
+    /// Everything after storage: the view, alarms and ETA take in a stored reading. `quietly`
+    /// (a reading of an earlier run of a resumed session) brings their state up to date without
+    /// raising, storing or showing anything, so the resumed run goes on as an uninterrupted one.
+    func follow(_ reading: Reading, quietly: Bool) async throws {
         status.elapsedSeconds = max(status.elapsedSeconds, reading.elapsedSeconds)
         if let p = reading.probeCelsius { status.probeCelsius[reading.channel] = p }
         if let a = reading.ambientCelsius { status.ambientCelsius = a }
         if let b = reading.batteryPercent { status.batteryPercent = b }
         history.add(reading)
         status.history = history.points
-        for alarm in alarms.observe(reading) { try raise(alarm) }
+        var fired = alarms.observe(reading)
         if let eta {
             eta.update(with: reading)
             status.eta = eta.estimate(atSeconds: reading.elapsedSeconds)
-            for fit in eta.fitsToStore(atSeconds: reading.elapsedSeconds) {
-                try flush()
-                try store.append(fit, session: configuration.sessionID)
+            let fits = eta.fitsToStore(atSeconds: reading.elapsedSeconds)
+            if !quietly {
+                for alarm in fired { try await raise(alarm) }
+                fired = []
+                for fit in fits {
+                    try await flush()
+                    try await storing { try store.append(fit, session: configuration.sessionID) }
+                }
             }
             // Only a fitted model's finish may raise "ETA near": early prior-based finishes swing.
             let remaining = status.eta.isConfident ? status.eta.finishSeconds.map { $0 - reading.elapsedSeconds } : nil
-            for alarm in alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds) {
-                try raise(alarm)
-            }
+            fired += alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds)
             for verdict in eta.doneVerdicts(atSeconds: reading.elapsedSeconds) {
                 let t = reading.elapsedSeconds
-                for alarm in alarms.observeDone(channel: verdict.channel, atSeconds: t, message: verdict.message) {
-                    try raise(alarm)
-                }
+                fired += alarms.observeDone(channel: verdict.channel, atSeconds: t, message: verdict.message)
             }
         }
-        emit(.reading(reading))
+        if !quietly {
+            for alarm in fired { try await raise(alarm) }
+        }
     }
 
-    private func reject(_ error: DecodeError, atSeconds t: Double) throws {
+    private func reject(_ error: DecodeError, atSeconds t: Double) async throws {
         status.decodeErrorCount += 1
-        try flush()
-        try store.append(
+        try await flush()
+        try await storeEvent(
             SessionEvent(elapsedSeconds: t, kind: .decodeError, detail: error.description),
             session: configuration.sessionID)
         emit(.decodeError(error))
     }
 
-    private func raise(_ alarm: Alarm) throws {
+    private func raise(_ alarm: Alarm) async throws {
         firedAlarms.append(alarm.kind)
-        try flush()
-        try store.append(
+        try await flush()
+        try await storeEvent(
             SessionEvent(
                 elapsedSeconds: alarm.elapsedSeconds, kind: .alarm, channel: alarm.channel,
                 detail: "\(alarm.kind.rawValue): \(alarm.message)"),
@@ -214,13 +313,28 @@ public final class LivePipeline: @unchecked Sendable {
         emit(.alarm(alarm))
     }
 
-    private func flush() throws {
+    private func flush() async throws {
+        try await storing { try flushOnce() }
+    }
+
+    /// Commits the pending batch in one transaction (nothing of it when that fails).
+    private func flushOnce() throws {
         guard !pending.isEmpty else { return }
         let inserted = try store.append(pending, session: configuration.sessionID, linkEpoch: linkEpoch)
         let duplicates = pending.count - inserted
         status.duplicateCount += duplicates
         status.readingCount -= duplicates
         pending.removeAll(keepingCapacity: true)
+    }
+
+    private func storeEvent(_ event: SessionEvent, session: Int64) async throws {
+        try await storing { try store.append(event, session: session) }
+    }
+
+    /// What the timer-driven loop handles: a source event or a tick of the silence timer.
+    private enum LiveInput: Sendable {
+        case event(SourceEvent)
+        case tick
     }
 
     private func emit(_ event: LiveEvent) {

@@ -14,6 +14,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingSessionID
     /// A stored value this build cannot interpret (e.g. an unknown session status).
     case unexpectedValue(table: String, column: String)
+    /// The lock file that marks a session as being recorded could not be opened or locked.
+    case cannotLock(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "session has no id; store it first"
         case .unexpectedValue(let table, let column):
             return "unexpected value in \(table).\(column); was the database written by a newer cookcast?"
+        case .cannotLock(let path, let reason):
+            return "cannot lock \(path): \(reason)"
         }
     }
 }

@@ -34,7 +34,8 @@ struct LiveCommand: Command {
           --speed X|max       replay/simulation speed factor (default 60; max = as fast as possible)
           --json              one JSON object per line instead of the dashboard
           --plain             no in-place redraw: a status line every 10 min of cook time
-          --resume SESSION    keep appending to an interrupted session (its clock continues)
+          --resume SESSION    keep appending to an interrupted session (its clock continues);
+                              --probe and --stdin only
           --name NAME         a name for the session
           --ambient-range LO:HI  expected pit/oven/bath range for the ambient alarm (in --unit);
                               default: a band around the temperature the cook settles at
@@ -73,6 +74,9 @@ struct LiveCommand: Command {
     let json: Bool
     let plain: Bool
     let resumeID: Int64?
+    /// Whether `--cut` / `--target` were given (a resumed session keeps its own otherwise).
+    let cutGiven: Bool
+    let targetGiven: Bool
     let name: String?
     let characteristic: String?
     let alarmCommand: String?
@@ -134,8 +138,16 @@ struct LiveCommand: Command {
         for note in Self.ignoredOptions(arguments, source: source) {
             context.console.errorLine("cookcast live: warning: \(note)")
         }
+        cutGiven = arguments.value("cut") != nil
+        targetGiven = arguments.value("target") != nil
         resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in
             try SessionArgument.parse(text)
+        }
+        if let resumeID, let reason = Self.cannotResume(source) {
+            throw CLIError(
+                "cannot resume session \(resumeID) from \(reason): run it again without --resume (a new session); "
+                    + "--resume continues a recording from --probe or --stdin",
+                exitCode: ExitCode.usage)
         }
         name = arguments.value("name")
         characteristic = arguments.value("characteristic")
@@ -207,6 +219,17 @@ struct LiveCommand: Command {
         }
     }
 
+    /// Why `source` cannot continue an interrupted session, or nil when it can. A simulation or a
+    /// replay file starts again at its time zero: resumed on the session's clock, it wrote a second
+    /// cook over the first (readings from 9.7 s on in a session that had reached 2990 s).
+    static func cannotResume(_ source: SourceChoice) -> String? {
+        switch source {
+        case .simulate: return "a simulation, which starts its cook again from the beginning"
+        case .replay: return "a replay file, which starts again from its first line"
+        case .stdin, .probe: return nil
+        }
+    }
+
     /// A probe session that was killed less than `resumeWindowSeconds` ago, to continue instead of starting a new cook.
     private func interruptedSession(of label: String, in store: SessionStore) throws(CLIError) -> Int64? {
         if let resumeID { return resumeID }
@@ -229,43 +252,23 @@ struct LiveCommand: Command {
     private func run<Source: ReadingSource>(_ source: Source, store: SessionStore, paced: Bool, resume: Int64? = nil)
         async throws(CLIError) -> Int32
     {
-        let resumeID = resume ?? self.resumeID
-        let now = UTCTime.nowUnixMs()
-        let sessionID: Int64
-        var startedAt = now
-        var offset = 0.0
-        do {
-            if let resumeID {
-                guard var info = try store.session(resumeID) else {
-                    throw CLIError.data("no session \(resumeID) to resume")
-                }
-                startedAt = info.startedAtUnixMs
-                offset = max(0, Double(now - info.startedAtUnixMs) / 1000)
-                info.status = .active
-                info.endedAtUnixMs = nil
-                try store.updateSession(info)
-                try store.append(
-                    SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: source.label), session: resumeID)
-                sessionID = resumeID
-            } else {
-                let info = SessionInfo(
-                    startedAtUnixMs: now, cut: cut?.name, name: name, targetCelsius: targetCelsius,
-                    source: source.label, status: .active)
-                sessionID = try store.createSession(
-                    info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
-                try store.append(
-                    SessionEvent(elapsedSeconds: 0, kind: .started, detail: source.label), session: sessionID)
-            }
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .io("\(error)")
-        }
+        let session = try openSession(label: source.label, store: store, resume: resume ?? resumeID)
+        defer { session.lock.release() }
+        let sessionID = session.id
+        let startedAt = session.startedAtUnixMs
+        let offset = session.offsetSeconds
+        let cut = session.cut
+        let targetCelsius = session.targetCelsius
         var rules = AlarmRules(targetCelsius: targetCelsius)
         rules.ambientRangeCelsius = ambientRange
-        let config = LivePipeline.Configuration(
+        var config = LivePipeline.Configuration(
             sessionID: sessionID, batchSize: paced && speed == nil ? 500 : 1, timeOffsetSeconds: offset,
             alarmRules: rules, startedAtUnixMs: startedAt)
+        // A real-time source's silence is timed by the wall clock; a paced one's by its events.
+        config.silenceCheckIntervalSeconds = paced ? nil : 1
+        config.isResumed = session.isResumed
+        let console = context.console
+        config.onNotice = { console.errorLine("note: \($0)") }
         let sink: any LiveSink =
             json
             ? JSONLinesSink(console: context.console, sessionID: sessionID)
@@ -293,6 +296,8 @@ struct LiveCommand: Command {
             } else {
                 summary = try await InterruptibleRun.run { try await pipeline.run(source) }
             }
+        } catch let error as LiveStorageError {
+            throw .io(error.description)
         } catch {
             throw .io("session \(sessionID): \(error)")
         }

@@ -1,0 +1,97 @@
+import CookcastCore
+import CookcastStore
+
+/// The session a `live` run records into, with the lock that marks it as being recorded.
+struct LiveSessionOpening {
+    /// Session id.
+    var id: Int64
+    /// Session time zero, ms since the Unix epoch.
+    var startedAtUnixMs: Int64
+    /// Session seconds at which this run starts (0 for a new session).
+    var offsetSeconds: Double
+    /// The cut and target in force (a resumed session's own, unless given and different).
+    var cut: CutProfile?
+    var targetCelsius: Double?
+    /// Whether the session holds readings from an earlier run.
+    var isResumed: Bool
+    /// Held for the whole run; `release()` it at the end.
+    var lock: RecordingLock
+}
+
+extension LiveCommand {
+    /// Creates the session, or reopens `resumeID` after checking it can be continued: not an
+    /// import, not being recorded right now by another `cookcast live` (its `RecordingLock` is
+    /// held), with the session's own cut and target unless others are given.
+    func openSession(label: String, store: SessionStore, resume resumeID: Int64?) throws(CLIError)
+        -> LiveSessionOpening
+    {
+        let now = UTCTime.nowUnixMs()
+        do {
+            guard let resumeID else {
+                let info = SessionInfo(
+                    startedAtUnixMs: now, cut: cut?.name, name: name, targetCelsius: targetCelsius,
+                    source: label, status: .active)
+                let id = try store.createSession(info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+                guard let lock = try RecordingLock.acquire(database: store.path, session: id) else {
+                    throw CLIError.io("session \(id) was taken by another recorder as it was created")
+                }
+                try store.append(SessionEvent(elapsedSeconds: 0, kind: .started, detail: label), session: id)
+                return LiveSessionOpening(
+                    id: id, startedAtUnixMs: now, offsetSeconds: 0, cut: cut, targetCelsius: targetCelsius,
+                    isResumed: false, lock: lock)
+            }
+            guard var info = try store.session(resumeID) else {
+                throw CLIError.data("no session \(resumeID) to resume")
+            }
+            if info.status == .imported {
+                throw CLIError(
+                    "cannot resume session \(resumeID): it was imported (\(info.source)), not recorded by live; "
+                        + "leave out --resume to record a new session",
+                    exitCode: ExitCode.usage)
+            }
+            guard let lock = try RecordingLock.acquire(database: store.path, session: resumeID) else {
+                throw CLIError(
+                    "cannot resume session \(resumeID): another cookcast live is recording it right now; "
+                        + "stop that one first, or leave out --resume to record a new session",
+                    exitCode: ExitCode.usage)
+            }
+            let (cut, target) = try resumedCutAndTarget(of: info)
+            if cut?.name != info.cut || target != info.targetCelsius {
+                context.console.errorLine(
+                    "note: session \(resumeID) was \(describe(cut: info.cut, target: info.targetCelsius)); "
+                        + "now \(describe(cut: cut?.name, target: target)), as given")
+                info.cut = cut?.name
+                info.targetCelsius = target
+            }
+            let offset = max(0, Double(now - info.startedAtUnixMs) / 1000)
+            info.status = .active
+            info.endedAtUnixMs = nil
+            try store.updateSession(info)
+            try store.append(SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: label), session: resumeID)
+            return LiveSessionOpening(
+                id: resumeID, startedAtUnixMs: info.startedAtUnixMs, offsetSeconds: offset, cut: cut,
+                targetCelsius: target, isResumed: true, lock: lock)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .io("\(error)")
+        }
+    }
+
+    /// The session's own cut and target, unless the command line gives others: a new cut without
+    /// a target brings its default target.
+    private func resumedCutAndTarget(of info: SessionInfo) throws(CLIError) -> (CutProfile?, Double?) {
+        let storedCut = try info.cut.flatMap { (name: String) throws(CLIError) -> CutProfile? in
+            try context.models().cuts.profile(named: name)
+        }
+        let resumedCut = cutGiven ? cut : storedCut
+        let newCut = cutGiven && cut?.name != info.cut
+        if targetGiven { return (resumedCut, targetCelsius) }
+        if newCut { return (resumedCut, cut?.defaultTargetCelsius ?? info.targetCelsius) }
+        return (resumedCut, info.targetCelsius ?? resumedCut?.defaultTargetCelsius)
+    }
+
+    private func describe(cut: String?, target: Double?) -> String {
+        "\(cut ?? "no cut"), target \(target.map { context.unit.format(celsius: $0) } ?? "none")"
+    }
+}

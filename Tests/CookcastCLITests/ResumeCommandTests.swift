@@ -1,0 +1,117 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// What `live --resume` refuses and what it continues.
+@Suite(.serialized) struct ResumeCommandTests {
+    @Test func aSimulationOrAReplayIsNotResumed() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,110\n1,20.1,110\n")
+        let simulated = await box.run(["live", "--simulate", "turkey", "--speed", "max", "--json", "--resume", "1"])
+        let replayed = await box.run(["live", "--replay", file, "--speed", "max", "--json", "--resume", "1"])
+        for run in [simulated, replayed] {
+            #expect(run.status == 64)
+            let lines = run.err.split(separator: "\n")
+            #expect(lines.count == 1, "one line, no usage: \(run.err)")
+            #expect(run.err.contains("cannot resume session 1") && run.err.contains("without --resume"))
+        }
+        // Nothing was opened or written.
+        #expect(!FileManager.default.fileExists(atPath: box.databasePath))
+    }
+
+    func packetLine(_ t: Double, probe: Double) -> String {
+        let bytes = SeedProbeDecoder.encodeReading(probeCelsius: probe, ambientCelsius: 110, batteryPercent: 90)
+        return "\(t) \(Hex.string(from: bytes))\n"
+    }
+
+    /// Session 1: a turkey to 74 C recorded from stdin, killed (still active) at 20 s.
+    func interruptedTurkey(in box: Sandbox) throws {
+        let store = try SessionStore(path: box.databasePath)
+        let id = try store.createSession(
+            SessionInfo(
+                startedAtUnixMs: UTCTime.nowUnixMs() - 60_000, cut: "turkey", targetCelsius: 74, source: "stdin",
+                status: .active),
+            channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+        for i in 0..<40 {
+            try store.append(
+                Reading(elapsedSeconds: Double(i) * 0.5, probeCelsius: 60, ambientCelsius: 110), session: id)
+        }
+    }
+
+    /// Runs `live --stdin --resume 1` as a process fed `lines`; returns its status and standard error.
+    func resume(_ extra: [String], lines: [String], in box: Sandbox) throws -> (Int32, String) {
+        let errors = Pipe()
+        let (process, stdin) = try CookcastBinary.startLive(
+            ["--resume", "1"] + extra, database: box.databasePath, standardError: errors)
+        for line in lines { stdin.write(Data(line.utf8)) }
+        try stdin.close()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func aSessionBeingRecordedIsNotJoined() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let (writer, stdin) = try CookcastBinary.startLive(["--cut", "steak"], database: box.databasePath)
+        defer { if writer.isRunning { kill(writer.processIdentifier, SIGKILL) } }
+        stdin.write(Data(packetLine(0, probe: 20).utf8))
+        for _ in 0..<200 {
+            let count = try? SessionStore(path: box.databasePath, readOnly: true).readings(session: 1).count
+            if count == 1 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let joined = await box.run(["live", "--stdin", "--json", "--resume", "1"])
+        #expect(joined.status == 64)
+        #expect(joined.err.contains("another cookcast live is recording it right now"))
+        #expect(joined.err.split(separator: "\n").count == 1)
+        // The recorder is untouched; once it is killed, the session can be resumed.
+        kill(writer.processIdentifier, SIGKILL)
+        writer.waitUntilExit()
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.events(session: 1).filter { $0.kind == .resumed }.isEmpty)
+        let (status, _) = try resume([], lines: [packetLine(0, probe: 21)], in: box)
+        #expect(status == 0)
+        #expect(try store.readings(session: 1).count == 2)
+    }
+
+    @Test func anImportedSessionIsNotResumed() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,110\n60,21,110\n")
+        #expect(await box.run(["import", file, "--cut", "chicken"]).status == 0)
+        let resumed = await box.run(["live", "--stdin", "--json", "--resume", "1"])
+        #expect(resumed.status == 64)
+        #expect(resumed.err.contains("it was imported"))
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.session(1)?.status == .imported)
+        #expect(try store.readings(session: 1).count == 2)
+    }
+
+    @Test func aResumedSessionKeepsItsCutAndTargetUnlessGiven() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        try interruptedTurkey(in: box)
+        // No --cut, no --target: the session's turkey and 74 C hold (80 C is over the target).
+        let over = [packetLine(0, probe: 80), packetLine(1, probe: 80), packetLine(2, probe: 80)]
+        let (status, errors) = try resume([], lines: over, in: box)
+        #expect(status == 0)
+        #expect(!errors.contains("no ETA"))
+        var store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.session(1)?.targetCelsius == 74)
+        #expect(try store.session(1)?.cut == "turkey")
+        #expect(try store.events(session: 1).contains { $0.kind == .alarm && $0.detail.hasPrefix("target_reached") })
+
+        // A different target is taken, stored, and said.
+        let (status2, errors2) = try resume(["--target", "95"], lines: [packetLine(0, probe: 81)], in: box)
+        #expect(status2 == 0)
+        #expect(errors2.contains("note: session 1 was turkey, target 74.0 C; now turkey, target 95.0 C"))
+        store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.session(1)?.targetCelsius == 95)
+        #expect(try store.session(1)?.cut == "turkey")
+    }
+}

@@ -1,0 +1,88 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastEngine
+
+/// A second connection to the same file, used from another task to hold or release its lock.
+final class OtherConnection: @unchecked Sendable {
+    let db: SQLiteConnection
+    init(path: String) throws { db = try SQLiteConnection(path: path, busyTimeoutSeconds: 0.1) }
+}
+
+/// Collects the pipeline's notices.
+final class NoticeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
+@Suite struct LivePipelineStorageTests {
+    /// A store at `path` whose writes give up on a lock after 0.1 s, so tests outlast it quickly.
+    func impatientStore() throws -> (SessionStore, Int64, String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-busy-\(UUID().uuidString)")
+            .path
+        let store = try SessionStore(path: dir + "/test.db", busyTimeoutSeconds: 0.1)
+        let id = try store.createSession(
+            SessionInfo(startedAtUnixMs: 1_700_000_000_000, source: "scripted"), channels: [ChannelInfo(channel: 1)])
+        return (store, id, dir)
+    }
+
+    @Test func aLockLongerThanTheBusyTimeoutLosesNoReading() async throws {
+        let (store, id, dir) = try impatientStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Another writer holds the write lock far longer than the store's busy timeout.
+        let other = try OtherConnection(path: dir + "/test.db")
+        try other.db.execute(
+            "BEGIN IMMEDIATE; INSERT INTO events (session_id, t_ms, kind, detail) VALUES (\(id), 0, 'note', 'x')")
+        let release = Task.detached {
+            try await Task.sleep(for: .milliseconds(900))
+            try other.db.execute("COMMIT")
+        }
+        var events: [SourceEvent] = [.connection(.connected, elapsedSeconds: 0, detail: nil)]
+        for i in 0..<30 { events.append(packet(20 + Double(i) * 0.1, 110, at: Double(i) * 0.5)) }
+        let notices = NoticeLog()
+        var configuration = LivePipeline.Configuration(sessionID: id)
+        configuration.busyRetry = BusyRetryPolicy(initialDelaySeconds: 0.05, maxDelaySeconds: 0.2)
+        configuration.onNotice = { notices.add($0) }
+        let summary = try await LivePipeline(store: store, configuration: configuration, eta: nil, sinks: [])
+            .run(ScriptedSource(events: events))
+        try await release.value
+
+        #expect(summary.readingsStored == 30)
+        let stored = try store.readings(session: id)
+        #expect(stored.map(\.elapsedSeconds) == (0..<30).map { Double($0) * 0.5 })
+        #expect(try store.session(id)?.status == .finished)
+        // Said once when locked and once when writable again, and the recovery is in the history.
+        #expect(notices.all.count == 2)
+        #expect(notices.all.first?.contains("locked") == true)
+        #expect(notices.all.last?.contains("writable again") == true)
+        #expect(try store.events(session: id).contains { $0.kind == .note && $0.detail.contains("locked") })
+    }
+
+    @Test func aFailureOtherThanALockEndsTheRunAndKeepsWhatWasStored() async throws {
+        let (store, id, dir) = try impatientStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Stands in for a disk error: every reading from 5 s on is refused.
+        let other = try OtherConnection(path: dir + "/test.db")
+        try other.db.execute(
+            """
+            CREATE TRIGGER refuse BEFORE INSERT ON readings WHEN NEW.t_ms >= 5000
+            BEGIN SELECT RAISE(ABORT, 'simulated disk failure'); END
+            """)
+        var events: [SourceEvent] = [.connection(.connected, elapsedSeconds: 0, detail: nil)]
+        for i in 0..<30 { events.append(packet(20 + Double(i) * 0.1, 110, at: Double(i) * 0.5)) }
+        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
+        await #expect {
+            _ = try await pipeline.run(ScriptedSource(events: events))
+        } throws: { error in
+            guard let failure = error as? LiveStorageError else { return false }
+            return failure.readingsStored == 10 && failure.description.contains("simulated disk failure")
+                && failure.description.contains("--resume \(id)")
+        }
+        #expect(try store.readings(session: id).count == 10)
+        #expect(try store.session(id)?.status == .active)
+    }
+}
