@@ -26,6 +26,17 @@ extension ETAEstimator {
         /// Weight, in log time, of what past cooks of the cut took against a young fit that says
         /// sooner (see `weighWithPastCooks`).
         public var youngPastCooksWeight = 0.5
+        /// How long a curve can stay young (under 2 C of rise), seconds. It was half an hour: a big
+        /// turkey's centre sat at 5.0 C for 35 minutes, and the fit, no longer young, took the
+        /// longest time constants that explain a flat start and said 22 hours (band 13-40 h) for a
+        /// 3.3-hour cook without an air sensor, 7 hours with one.
+        public var youngMaxSeconds = 7200.0
+        /// From this age a young fit that says later than past cooks is weighed with them too, as
+        /// one that says sooner always is, seconds: after half an hour without a rise, the flat
+        /// start says the heat is slow to arrive, not when it gets there (that turkey: 22 hours ->
+        /// 2.6-3.9 hours over its first hour; scored checkpoints unchanged but one, pooled @25
+        /// 0.061 -> 0.060).
+        public var youngBothWaysAfterSeconds = 1800.0
         /// Smallest half-width of the 80 % interval, in log time (0.08: 8 % of the time left either
         /// way). Late in a well-forecast cook the band sits on this floor: at 0.12 simulated cooks
         /// at 90 % of the way were covered 93-98 % of the time by a band of a third of the time
@@ -81,6 +92,12 @@ extension ETAEstimator {
         /// interquartile ranges, if more) are a lid or door opened (or a sensor glitch), not the
         /// level the meat will cook at, Celsius.
         public var lidDipCelsius = 10.0
+        /// Grid points in a row whose air, every one more than `lidDipCelsius` above the window's
+        /// level, say the fire was turned up (2 minutes): a lid opened drops the air, it never
+        /// raises it. Without this the level took a quarter of the window (4-5 minutes) to follow
+        /// an oven turned from 135 to 200 C, and the fit, driven by the measured 200 C but
+        /// forecasting at 135, put the finish an hour later than before the oven was turned up.
+        public var raisedFirePoints = 4
         /// Measured air less than this far from the target is a controlled water bath, Celsius (air
         /// further below the target is a cold or dying pit, not a bath). One rule for everything
         /// that treats a bath differently, the conduction fitter included (`inBath`): no slope

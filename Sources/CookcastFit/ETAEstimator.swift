@@ -279,10 +279,10 @@ public final class ETAEstimator {
             channel: channel)
     }
 
-    /// Whether the curve is still young (phase `warming`): in the cook's first half hour the probe
-    /// has risen less than 2 C.
+    /// Whether the curve is still young (phase `warming`): the probe has risen less than 2 C, in
+    /// the cook's first `Configuration.youngMaxSeconds`.
     func isYoung(now: Double, probeCelsius T: Double) -> Bool {
-        T - (fitter.firstProbeCelsius ?? T) < 2 && now - (originSeconds ?? now) < 1800
+        T - (fitter.firstProbeCelsius ?? T) < 2 && now - (originSeconds ?? now) < configuration.youngMaxSeconds
     }
 
     /// Whether air at `airCelsius` is a controlled water bath (`Configuration.bathGapCelsius`).
@@ -333,9 +333,15 @@ public final class ETAEstimator {
         let age = now - (originSeconds ?? now)
         let warmingUp = age < 2700 && airStillRising(now: now)
         let window = min(1200, max(warmingUp ? 120 : configuration.steadyAirWindowSeconds, 0.15 * age))
-        let short =
+        var short =
             buffer.typicalAmbient(since: now - window, outlierCelsius: configuration.lidDipCelsius)
             ?? fitter.lastDriveCelsius
+        let latest = buffer.latestAmbient(points: configuration.raisedFirePoints)
+        if latest.count == configuration.raisedFirePoints, let low = latest.min(),
+            low > short + configuration.lidDipCelsius
+        {
+            short = latest.reduce(0, +) / Double(latest.count)
+        }
         if warmingUp, short <= targetCelsius + 5 {
             // Early on a cold pit is usually still heating: assume it reaches its usual level. Not
             // when the air is already steady (a preheated bath a degree above the target is where it

@@ -44,6 +44,17 @@ struct GridBuffer: Sendable {
         return (b, a, (sse / max(1, n - 2)).squareRoot(), Int(n))
     }
 
+    /// The ambient of the newest `points` points, newest first, stopping at the first without one.
+    func latestAmbient(points: Int) -> [Double] {
+        var values: [Double] = []
+        var i = 0
+        while i < min(points, count), let a = recent(i).ambientCelsius {
+            values.append(a)
+            i += 1
+        }
+        return values
+    }
+
     /// Mean ambient of the points newer than `since` (nil without any).
     func meanAmbient(since: Double) -> Double? {
         var s = 0.0, n = 0.0
