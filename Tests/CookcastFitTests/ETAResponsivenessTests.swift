@@ -84,6 +84,46 @@ struct SteppedAirCook {
         #expect(last.finish - firstAfter > 0.5 * (after - before))
     }
 
+    /// The cook turns the oven up from 120 to 180 C: the finish moves earlier within a few
+    /// minutes, and never later. The level ahead waited a quarter of its window, as for a lid
+    /// dip, while the fit, driven by the measured air, moved to another candidate: the finish went
+    /// an hour later for five minutes.
+    @Test func anOvenTurnedUpBringsTheFinishForward() throws {
+        let up = 3600.0
+        let steady = SteppedAirCook(airSteps: [(0, 120)])
+        let hotter = SteppedAirCook(airSteps: [(0, 120), (up, 180)])
+        let before = steady.finishSeconds(target: target), after = hotter.finishSeconds(target: target)
+        let track = finishes(hotter, from: up - 30, to: up + 600)
+        let published = try #require(track.first).finish
+        #expect(abs(published - before) < 0.1 * (before - up), "before the change: \(published) vs \(before)")
+        let latest = track.map(\.finish).max() ?? .infinity
+        #expect(latest < published + 0.1 * (before - up), "went later: \(latest) after \(published)")
+        let threeMinutes = try #require(track.first { $0.t >= up + 180 })
+        #expect(abs(threeMinutes.finish - after) < 0.25 * (after - threeMinutes.t), "\(threeMinutes) vs \(after)")
+    }
+
+    /// A big piece whose centre has barely moved after 40 minutes, without an air sensor: the flat
+    /// start bounds the finish, it does not place it. The fit's longest time constants said 22
+    /// hours for a 3.3-hour turkey; past cooks of the cut now weigh in, and the band covers it.
+    @Test func aFlatStartWithoutAnAirSensorIsNotReadAsAnEndlessCook() throws {
+        let cook = SyntheticCook(
+            tau: 40_000, biot: 3, air: 163, start: 5, target: 74, dt: 5, hours: 8, faults: false, hasAmbient: false)
+        let turkey = FitPrior(
+            cut: "turkey", ambientCelsius: 163, logTauMean: 9.37, logTauSD: 1, stalls: false, stallCelsius: 70,
+            stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 3.7, totalHoursSD: 0.9, cookCount: 4)
+        for minutes in [32.0, 36, 40] {  // 0.3-1.4 C of rise
+            let at = minutes * 60
+            let est = ETAEstimator(targetCelsius: 74, prior: turkey)
+            for r in cook.readings where r.elapsedSeconds <= at { est.update(r) }
+            est.flush()
+            let e = est.estimate(atSeconds: at)
+            let finish = try #require(e.finishSeconds)
+            #expect(e.phase == .warming, "at \(minutes) min: \(e.phase)")
+            #expect(finish < 2 * cook.trueFinish, "at \(minutes) min: \(finish) vs \(cook.trueFinish)")
+            #expect((e.finishLowSeconds ?? .infinity) <= cook.trueFinish && cook.trueFinish <= (e.finishHighSeconds ?? 0))
+        }
+    }
+
     @Test func aLidOpenedForTwoMinutesBarelyMovesTheFinish() {
         // 120 C air; an hour in the lid is open for two minutes (the air reads 60 C), then closed.
         let open = 3600.0
