@@ -120,7 +120,8 @@ struct SteppedAirCook {
             let finish = try #require(e.finishSeconds)
             #expect(e.phase == .warming, "at \(minutes) min: \(e.phase)")
             #expect(finish < 2 * cook.trueFinish, "at \(minutes) min: \(finish) vs \(cook.trueFinish)")
-            #expect((e.finishLowSeconds ?? .infinity) <= cook.trueFinish && cook.trueFinish <= (e.finishHighSeconds ?? 0))
+            let low = e.finishLowSeconds ?? .infinity, high = e.finishHighSeconds ?? 0
+            #expect(low <= cook.trueFinish && cook.trueFinish <= high, "at \(minutes) min: \(low)-\(high)")
         }
     }
 
