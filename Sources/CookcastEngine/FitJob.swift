@@ -106,7 +106,8 @@ public final class FitJob {
         return (cooks, skipped)
     }
 
-    /// Fits each cook, stores its parameters as a `fits` row (model `cook_summary`), returns the summaries.
+    /// Fits each cook and stores its parameters as the session's one `fits` row of model
+    /// `cook_summary` (replacing the one an earlier `fit` stored); returns the summaries.
     public func refit(_ cooks: [StoredCook]) throws -> [CookSummary] {
         // Cooks are independent and `summarize` is pure: fit them on every core, store in order.
         let results = ResultSlots<CookSummary>(count: cooks.count)
@@ -119,7 +120,7 @@ public final class FitJob {
         var summaries: [CookSummary] = []
         for (cook, summary) in zip(cooks, results.values) {
             let end = cook.finishSeconds ?? cook.readings.last?.elapsedSeconds ?? 0
-            try store.append(
+            try store.replaceFits(
                 FitRecord(
                     elapsedSeconds: end, channel: cook.channel, model: PriorSet.modelName,
                     parameters: summary.parameters, etaSeconds: cook.finishSeconds,
@@ -131,11 +132,36 @@ public final class FitJob {
         return summaries
     }
 
-    /// Aggregates summaries into per-cut priors and saves them in the database.
-    public func learnPriors(from summaries: [CookSummary], nowUnixMs: Int64) throws -> [PriorRecord] {
+    /// Sessions with no stored `cook_summary` (never fitted), ascending. A refit of some sessions
+    /// fits these too, so that the priors learned from every stored summary cover every cook.
+    public func unfittedSessionIDs() throws -> [Int64] {
+        let fitted = try store.latestFits(model: PriorSet.modelName)
+        return try store.sessionIDs().filter { fitted[$0] == nil }
+    }
+
+    /// Learns per-cut priors (and one `generic`) from the stored summary of EVERY session, the
+    /// ones just refitted (`refitted`, by session id) taking the place of what was stored, and
+    /// replaces the stored priors with them. A refit of some sessions thus changes the priors of
+    /// their cuts and the generic one by what those sessions changed, never narrows them to the
+    /// sessions refitted.
+    /// - Returns: the priors, and how many cooks they were learned from.
+    public func learnPriors(
+        refitted: [Int64: CookSummary], nowUnixMs: Int64
+    ) throws -> (priors: [PriorRecord], cookCount: Int) {
+        let stored = try store.latestFits(model: PriorSet.modelName)
+        var summaries: [CookSummary] = []
+        for id in try store.sessionIDs() {
+            if let summary = refitted[id] {
+                summaries.append(summary)
+                continue
+            }
+            guard let fit = stored[id], let info = try store.session(id) else { continue }
+            let cut = info.cut.flatMap(catalog.profile(named:))?.name ?? "generic"
+            summaries.append(CookSummary(id: "s\(id)", cut: cut, parameters: fit.parameters))
+        }
         let priors = PriorSet.learn(summaries, updatedAtUnixMs: nowUnixMs)
-        for p in priors { try store.save(p) }
-        return priors
+        try store.replacePriors(model: PriorSet.modelName, with: priors)
+        return (priors, summaries.count)
     }
 
     /// Leave-one-out backtest over the cooks that reached their target: each cook is predicted

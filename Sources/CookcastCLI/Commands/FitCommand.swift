@@ -10,10 +10,13 @@ struct FitCommand: Command {
     static let abstract = "refit stored cooks, learn per-cut priors, backtest the predictor"
     static let usage = "cookcast fit [SESSION...] [--cut CUT] [--backtest] [--export-priors FILE]"
     static let help = """
-        Refits every stored session (or the ones given), stores each session's fitted parameters,
-        and aggregates them per cut into priors (mean, covariance, count) in the database; `live`
-        and `predict` start from these priors. The primary probe of each session is used (the
-        lowest-numbered meat channel); its target is the session's, else the cut's default.
+        Refits every stored session (or the ones given, or of --cut), stores each session's fitted
+        parameters, and aggregates the parameters stored for ALL sessions per cut into priors (mean,
+        covariance, count), plus one `generic` prior over every cook, in the database; `live` and
+        `predict` start from these priors. Refitting some sessions changes the priors by what they
+        changed (sessions never fitted before are fitted too), never narrows them to those sessions.
+        The primary probe of each session is used (the lowest-numbered meat channel); its target is
+        the session's, else the cut's default.
 
           --backtest            leave-one-out accuracy: each cook predicted at 25/50/75/90 % of its
                                 true time to target with priors learned WITHOUT that cook; median and
@@ -54,18 +57,41 @@ struct FitCommand: Command {
             guard !cooks.isEmpty else {
                 throw CLIError.data("no stored sessions to fit" + (cut.map { " for cut \($0)" } ?? ""))
             }
-            let readingCount = cooks.reduce(0) { $0 + $1.readings.count }
+            // Priors are learned from every stored session's summary: a subset refit also fits
+            // the sessions never fitted before, so that none is missing from them.
+            var others: [FitJob.StoredCook] = []
+            if !sessionIDs.isEmpty || cut != nil {
+                let chosen = Set(cooks.map(\.sessionID))
+                let unfitted = try job.unfittedSessionIDs().filter { !chosen.contains($0) }
+                // (An empty list would mean every session to `load`.)
+                let (loaded, otherSkips) = unfitted.isEmpty ? ([], []) : try job.load(sessionIDs: unfitted, cut: nil)
+                for reason in otherSkips { console.errorLine("skipped \(reason)") }
+                others = loaded
+                if !others.isEmpty {
+                    console.line(
+                        "also fitting \(others.count) session\(others.count == 1 ? "" : "s") never fitted before, for the priors"
+                    )
+                }
+            }
+            let fitted = cooks + others
+            let readingCount = fitted.reduce(0) { $0 + $1.readings.count }
             let clock = ContinuousClock()
             var summaries: [CookSummary] = []
-            let elapsed = try clock.measure { summaries = try job.refit(cooks) }
-            let priors = try job.learnPriors(from: summaries, nowUnixMs: UTCTime.nowUnixMs())
+            let elapsed = try clock.measure { summaries = try job.refit(fitted) }
+            let refitted = Dictionary(
+                zip(fitted.map(\.sessionID), summaries), uniquingKeysWith: { first, _ in first })
+            let (priors, learnedFrom) = try job.learnPriors(refitted: refitted, nowUnixMs: UTCTime.nowUnixMs())
+            // The priors this run changed: its cooks' cuts and the generic one.
+            let touched = Set(summaries.map(\.cut) + ["generic"])
+            let shown = priors.filter { touched.contains($0.cut) }
             console.line(
-                "refit \(cooks.count) sessions (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; learned priors for \(priors.count) cuts:"
+                "refit \(fitted.count) sessions (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
+                    + "priors for \(shown.count) cuts learned from all \(learnedFrom) stored cooks:"
             )
             let table = TextTable(columns: ["cut", "cooks", "total h (mean)", "stall h (mean)", "air C (mean)"])
             console.write(
                 table.render(
-                    priors.map { p in
+                    shown.map { p in
                         func mean(_ name: String) -> String {
                             guard let i = p.parameterNames.firstIndex(of: name), i < p.mean.count else { return "-" }
                             return TemperatureUnit.fixed(p.mean[i], decimals: 1)
@@ -73,7 +99,7 @@ struct FitCommand: Command {
                         return [p.cut, String(p.cookCount), mean("total_h"), mean("stall_h"), mean("ambient_c")]
                     }))
             if let exportPath {
-                let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(cooks.count) cooks")
+                let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(learnedFrom) cooks")
                 guard FileManager.default.createFile(atPath: exportPath, contents: data) else {
                     throw CLIError.io("cannot write \(exportPath)")
                 }
@@ -96,7 +122,8 @@ struct FitCommand: Command {
                         ]
                     }
                     console.write(
-                        TextTable(columns: ["session", "cook", "checkpoint", "cookcast", "vendor", "better"]).render(rows))
+                        TextTable(columns: ["session", "cook", "checkpoint", "cookcast", "vendor", "better"]).render(
+                            rows))
                 }
             }
         } catch let error as CLIError {
