@@ -16,7 +16,10 @@ struct FitCommand: Command {
         `predict` start from these priors. Refitting some sessions changes the priors by what they
         changed (sessions never fitted before are fitted too), never narrows them to those sessions.
         The primary probe of each session is used (the lowest-numbered meat channel); its target is
-        the session's, else the cut's default.
+        the session's, else the cut's default. Only cooks that reached their target and are not
+        being recorded are learned from and backtested: the others are named with the reason
+        (still recording, never reached the target, no target, no probe readings). Exits 65 when
+        there is nothing to fit or, with --backtest, nothing to score.
 
           --backtest            leave-one-out accuracy: each cook predicted at 25/50/75/90 % of its
                                 true time to target with priors learned WITHOUT that cook; median and
@@ -53,9 +56,12 @@ struct FitCommand: Command {
         let console = context.console
         do {
             let (cooks, skipped) = try job.load(sessionIDs: sessionIDs, cut: cut)
-            for reason in skipped { console.errorLine("skipped \(reason)") }
+            for skip in skipped { console.errorLine("skipped \(skip.description(unit: context.unit))") }
+            try job.recordUnfinished(skipped)
             guard !cooks.isEmpty else {
-                throw CLIError.data("no stored sessions to fit" + (cut.map { " for cut \($0)" } ?? ""))
+                let reason = skipped.isEmpty ? "" : " (\(skipped.count) skipped, see above)"
+                throw CLIError.data(
+                    "no stored cook that reached its target to fit" + (cut.map { " for cut \($0)" } ?? "") + reason)
             }
             // Priors are learned from every stored session's summary: a subset refit also fits
             // the sessions never fitted before, so that none is missing from them.
@@ -65,7 +71,8 @@ struct FitCommand: Command {
                 let unfitted = try job.unfittedSessionIDs().filter { !chosen.contains($0) }
                 // (An empty list would mean every session to `load`.)
                 let (loaded, otherSkips) = unfitted.isEmpty ? ([], []) : try job.load(sessionIDs: unfitted, cut: nil)
-                for reason in otherSkips { console.errorLine("skipped \(reason)") }
+                for skip in otherSkips { console.errorLine("skipped \(skip.description(unit: context.unit))") }
+                try job.recordUnfinished(otherSkips)
                 others = loaded
                 if !others.isEmpty {
                     console.line(
@@ -107,6 +114,9 @@ struct FitCommand: Command {
             }
             if backtest {
                 let report = job.backtest(cooks)
+                guard !report.predictions.isEmpty else {
+                    throw CLIError.data("backtest: nothing to score (no checkpoint of a cook that reached its target)")
+                }
                 console.line("\nbacktest (leave-one-out, |error| / true remaining time):")
                 console.line(report.table())
                 let vendor = job.vendorComparison(cooks, report: report)
