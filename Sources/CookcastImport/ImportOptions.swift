@@ -3,7 +3,8 @@ import Foundation
 
 /// What the user told `cookcast import` beyond the files themselves.
 public struct ImportOptions: Sendable {
-    /// Cut for cooks whose file does not name one (`--cut`); normalised through `catalog`.
+    /// Cut of every cook imported (`--cut`), over any cut guessed from a file; normalised through
+    /// `catalog`.
     public var cut: String?
     /// Target in degrees Celsius (`--target`); overrides any target in the file.
     public var targetCelsius: Double?
@@ -64,10 +65,11 @@ public struct ImportOptions: Sendable {
         return nil
     }
 
-    /// The cut to store: the cut the file names, else `--cut`.
+    /// The cut to store: `--cut` when given (what the user says wins), else the cut the file's
+    /// name or label suggests, which is only a default.
     func resolvedCut(fromFile fileCut: String?) -> String? {
-        if let fileCut { return fileCut }
-        return cut.map(normalizedCut)
+        if let cut { return normalizedCut(cut) }
+        return fileCut
     }
 
     /// The start time for files with no wall clock.

@@ -25,7 +25,8 @@ struct ImportCommand: Command {
                         session starts at insertion (probe_inserted event)
           csv           canonical t_s,probe_c,ambient_c[,channel]    json  cookcast export --format json
         Wall-clock exports are local time: --utc-offset (e.g. +01:00), else the TZ zone's offset at
-        the cook's date. The file's cut wins over --cut; --target and --name override the file.
+        the cook's date. --cut, --target and --name override what the file says; a cut guessed
+        from the file's name or label (my_brisket.csv, "Pulled Pork") is only the default.
         The same file imported twice is recognised (content hash) and skipped.
         Exit status: 0 imported (or already there), 65 unknown format or no usable data, 66 unreadable file.
         """
