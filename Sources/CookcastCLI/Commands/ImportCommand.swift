@@ -28,7 +28,11 @@ struct ImportCommand: Command {
         the cook's date. --cut, --target and --name override what the file says; a cut guessed
         from the file's name or label (my_brisket.csv, "Pulled Pork") is only the default.
         The same file imported twice is recognised (content hash) and skipped.
-        Exit status: 0 imported (or already there), 65 unknown format or no usable data, 66 unreadable file.
+        A directory stands for the files directly in it. Every file that can be used is imported;
+        each one that cannot is named with the reason.
+        Exit status: 0 everything imported (or already there); 65 some file of an unknown format or
+        without usable data (the others are imported); 66 a file missing or unreadable, or a
+        directory with no file to import.
         """
     static let options = OptionSpec(
         valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe"], flags: ["dry-run"])
@@ -71,12 +75,13 @@ struct ImportCommand: Command {
 
     func run() async throws(CLIError) -> Int32 {
         let importer = Importer(options: importOptions, format: format)
-        let groups: [ImportGroup]
-        do {
-            groups = try importer.read(paths: paths)
-        } catch {
-            if case .unreadable = error { throw CLIError(error.description, exitCode: ExitCode.noInput) }
-            throw .data(error.description)
+        // File by file: one file that cannot be used does not stop the others (a manifest.json
+        // or an empty CSV in a folder of exports); each is named, and the exit status says so.
+        let batch = importer.readEach(paths: paths)
+        let groups = batch.groups
+        let soleFailure = batch.failures.count == 1 && groups.isEmpty ? batch.failures.first : nil
+        if soleFailure == nil {
+            for failure in batch.failures { context.console.errorLine("skipped \(failure.description)") }
         }
         for group in groups {
             for bad in group.result.badRows { context.console.errorLine("warning: \(bad.summary)") }
@@ -85,14 +90,21 @@ struct ImportCommand: Command {
         let cooks = groups.flatMap(\.result.cooks)
         if isDryRun {
             for cook in cooks { context.console.line("would import: \(cook.importSummary)") }
-            return ExitCode.success
+        } else if !cooks.isEmpty {
+            let store = try context.openStore()
+            do {
+                for outcome in try importer.store(cooks, into: store) { context.console.line(outcome.summary) }
+            } catch {
+                throw .io("\(error)")
+            }
         }
-        let store = try context.openStore()
-        do {
-            for outcome in try importer.store(cooks, into: store) { context.console.line(outcome.summary) }
-        } catch {
-            throw .io("\(error)")
+        guard !batch.failures.isEmpty else { return ExitCode.success }
+        if let only = soleFailure {
+            throw CLIError(only.description, exitCode: only.isMissingInput ? ExitCode.noInput : ExitCode.dataError)
         }
-        return ExitCode.success
+        let missingOnly = batch.failures.allSatisfy(\.isMissingInput)
+        throw CLIError(
+            "\(batch.failures.count) input\(batch.failures.count == 1 ? "" : "s") could not be imported (see above)",
+            exitCode: missingOnly ? ExitCode.noInput : ExitCode.dataError)
     }
 }
