@@ -136,7 +136,7 @@ public struct Importer: Sendable {
             let reader = fmt.reader.init(options: options)
             for group in fmt.reader.group(members) {
                 do {
-                    let result = try reader.read(group).withoutImplausibleValues()
+                    let result = try reader.read(group).withoutImplausibleValues().withoutDuplicateTimes()
                     let first = group.compactMap { position[$0.path] }.min() ?? 0
                     groups.append((first, ImportGroup(format: fmt, paths: group.map(\.path), result: result)))
                 } catch {

@@ -48,3 +48,24 @@ import Testing
         #expect(n.err.contains("no importable files in \(nested)"), "\(n.err)")
     }
 }
+
+/// Rows an import cannot store as they are: a second reading at the same time, a time before zero.
+@Suite struct ImportRowTimeTests {
+    /// QA: a row repeating a time was dropped by the store silently (the summary said `meat 4`,
+    /// three were stored), and a negative `t_s` was accepted. Both are now left out with a note
+    /// giving the count, and the summary counts what is stored.
+    @Test func duplicateAndNegativeTimesAreCountedAndShown() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = box.write(
+            "rows.csv", "t_s,probe_c,ambient_c\n-30,19,100\n0,20,100\n60,21,100\n60,21.5,100\n120,23,100\n")
+        let r = await box.run(["import", path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("1 reading with a duplicate time dropped (the first kept)"), "\(r.err)")
+        #expect(r.err.contains("1 reading before time zero (negative time) left out"), "\(r.err)")
+        #expect(r.out.contains("[1 meat 3]"), "\(r.out)")
+        let readings = try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1)
+        #expect(readings.map(\.elapsedSeconds) == [0, 60, 120])
+        #expect(readings.map(\.probeCelsius) == [20, 21, 23])
+    }
+}
