@@ -43,6 +43,9 @@ public struct ImportResult: Sendable {
     public var badRows: [BadRows]
     /// One-line notes for the user.
     public var notes: [String]
+    /// The hash each cook was recognised by before (its files' bytes, or the hash a cookcast
+    /// export carries), by its content hash: cooks imported that way are still recognised.
+    public var earlierHashes: [String: String] = [:]
 
     /// A result.
     public init(cooks: [RecordedCook] = [], badRows: [BadRows] = [], notes: [String] = []) {
@@ -124,10 +127,25 @@ public struct ImportResult: Sendable {
         return kept
     }
 
+    /// The result with each cook's content hash taken from its parsed readings
+    /// (`ContentHash.of(readings:)`), the hash it had before kept in `earlierHashes`.
+    public func hashedByReadings() -> ImportResult {
+        var hashed = self
+        for index in hashed.cooks.indices {
+            let hash = ContentHash.of(readings: hashed.cooks[index].readings)
+            if let earlier = hashed.cooks[index].info.contentHash, earlier != hash {
+                hashed.earlierHashes[hash] = earlier
+            }
+            hashed.cooks[index].info.contentHash = hash
+        }
+        return hashed
+    }
+
     /// Appends another result.
     public mutating func merge(_ other: ImportResult) {
         cooks += other.cooks
         badRows += other.badRows
         notes += other.notes
+        earlierHashes.merge(other.earlierHashes) { first, _ in first }
     }
 }

@@ -137,6 +137,7 @@ public struct Importer: Sendable {
             for group in fmt.reader.group(members) {
                 do {
                     let result = try reader.read(group).withoutImplausibleValues().withoutDuplicateTimes()
+                        .hashedByReadings()
                     let first = group.compactMap { position[$0.path] }.min() ?? 0
                     groups.append((first, ImportGroup(format: fmt, paths: group.map(\.path), result: result)))
                 } catch {
@@ -158,14 +159,23 @@ public struct Importer: Sendable {
     /// own transaction; returns one outcome per cook, in file order. Nothing is written when a
     /// file cannot be read or recognised.
     public func importFiles(_ paths: [String], into sink: some CookSink) throws -> [ImportOutcome] {
-        try store(read(paths: paths).flatMap(\.result.cooks), into: sink)
+        var all = ImportResult()
+        for group in try read(paths: paths) { all.merge(group.result) }
+        return try store(all.cooks, earlierHashes: all.earlierHashes, into: sink)
     }
 
-    /// Stores cooks already read, skipping duplicates.
-    public func store(_ cooks: [RecordedCook], into sink: some CookSink) throws -> [ImportOutcome] {
+    /// Stores cooks already read, skipping duplicates: a cook whose content hash (of its parsed
+    /// readings) is stored, or whose earlier hash (`ImportResult.earlierHashes`: the file's bytes,
+    /// as cookcast hashed imports before) is.
+    public func store(
+        _ cooks: [RecordedCook], earlierHashes: [String: String] = [:], into sink: some CookSink
+    ) throws -> [ImportOutcome] {
         var outcomes: [ImportOutcome] = []
         for cook in cooks {
-            if let hash = cook.info.contentHash, let existing = try sink.sessionID(contentHash: hash) {
+            let hashes = [cook.info.contentHash, cook.info.contentHash.flatMap { earlierHashes[$0] }].compactMap { $0 }
+            var existing: Int64? = nil
+            for hash in hashes where existing == nil { existing = try sink.sessionID(contentHash: hash) }
+            if let existing {
                 outcomes.append(.duplicate(existingID: existing, cook: cook))
             } else {
                 outcomes.append(.imported(sessionID: try sink.insertCook(cook), cook: cook))

@@ -95,3 +95,16 @@ import Testing
         #expect(try Self.priorsByCut(box)["generic"]?.cookCount == 2)
     }
 }
+
+extension FitPriorsTests {
+    /// QA: `fit 1 1` fitted and counted session 1 twice.
+    @Test func aSessionGivenTwiceIsFittedOnce() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        _ = await box.run(["import", SharedData.cook("sousvide_tbone.csv"), "--cut", "sous_vide", "--target", "51.7"])
+        let r = await box.run(["fit", "1", "1"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("refit 1 sessions"), "\(r.out)")
+        #expect(try Self.priorsByCut(box)["generic"]?.cookCount == 1)
+    }
+}

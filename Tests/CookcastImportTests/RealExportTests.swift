@@ -27,7 +27,7 @@ struct RealExportTests {
         #expect(close(cook.info.targetCelsius, TestData.manifest(id)?.target))
         #expect(cook.info.source == "import:combustion")
         #expect(cook.info.status == .imported)
-        #expect(cook.info.contentHash?.hasPrefix("fnv1a64:") == true)
+        #expect(cook.info.contentHash?.hasPrefix("readings:fnv1a64:") == true)
         #expect(cook.channels.count == 10)
         #expect(cook.channels.allSatisfy { $0.role == .meat })
         #expect(

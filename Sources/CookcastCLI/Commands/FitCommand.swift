@@ -40,7 +40,11 @@ struct FitCommand: Command {
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         var ids: [Int64] = []
-        for p in arguments.positionals { ids.append(try SessionArgument.parse(p)) }
+        for p in arguments.positionals {
+            // A session given twice is fitted, and learned from, once.
+            let id = try SessionArgument.parse(p)
+            if !ids.contains(id) { ids.append(id) }
+        }
         sessionIDs = ids
         cut = arguments.value("cut")
         backtest = arguments.flag("backtest")

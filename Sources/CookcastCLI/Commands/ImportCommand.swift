@@ -27,7 +27,8 @@ struct ImportCommand: Command {
         Wall-clock exports are local time: --utc-offset (e.g. +01:00), else the TZ zone's offset at
         the cook's date. --cut, --target and --name override what the file says; a cut guessed
         from the file's name or label (my_brisket.csv, "Pulled Pork") is only the default.
-        The same file imported twice is recognised (content hash) and skipped.
+        The same cook imported twice is recognised (a hash of its parsed readings, so other bytes
+        for the same readings, a trailing newline, do not matter) and skipped.
         A directory stands for the files directly in it. Every file that can be used is imported;
         each one that cannot is named with the reason.
         Exit status: 0 everything imported (or already there); 65 some file of an unknown format or
@@ -93,7 +94,12 @@ struct ImportCommand: Command {
         } else if !cooks.isEmpty {
             let store = try context.openStore()
             do {
-                for outcome in try importer.store(cooks, into: store) { context.console.line(outcome.summary) }
+                let earlier = groups.reduce(into: [String: String]()) { all, group in
+                    all.merge(group.result.earlierHashes) { first, _ in first }
+                }
+                for outcome in try importer.store(cooks, earlierHashes: earlier, into: store) {
+                    context.console.line(outcome.summary)
+                }
             } catch {
                 throw .io("\(error)")
             }
