@@ -12,7 +12,8 @@ struct ImportCommand: Command {
     static let help = """
         Formats (detected from the content unless --format is given):
           combustion    Combustion Inc CSV export: one session per SessionID; virtual core (+ virtual
-                        ambient) is channel 1, T1..T8 channels 2-9, virtual surface 10; rows before
+                        ambient) is channel 1, T1..T8 channels 2-9 (the one that is the virtual
+                        ambient sensor throughout, T8, as ambient), virtual surface 10; rows before
                         insertion skipped; the vendor's PredictionValueSeconds kept as a series
           thermopro     history_probe_N_<stamp>.csv (UTF-16 TSV): files exported within minutes of each
                         other are one cook, probe N = channel N; a probe reading far above the others
