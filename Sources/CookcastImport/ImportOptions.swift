@@ -23,12 +23,15 @@ public struct ImportOptions: Sendable {
     /// Known cuts, for normalising names and recognising cuts named in files; nil = names are
     /// only lower-cased and `_`-joined.
     public var catalog: CutCatalog?
+    /// Unit of the temperatures in files whose format does not say (`--input-unit`: iGrill,
+    /// Tappecue); nil = Celsius. Formats that state their unit ignore it, with a note.
+    public var inputUnit: TemperatureUnit?
 
     /// Options; all default to "not given".
     public init(
         cut: String? = nil, targetCelsius: Double? = nil, name: String? = nil, utcOffsetSeconds: Int? = nil,
         timeZone: TimeZone = .current, pitProbe: Int? = nil, startedAtUnixMs: Int64? = nil,
-        catalog: CutCatalog? = nil
+        catalog: CutCatalog? = nil, inputUnit: TemperatureUnit? = nil
     ) {
         self.cut = cut
         self.targetCelsius = targetCelsius
@@ -38,6 +41,7 @@ public struct ImportOptions: Sendable {
         self.pitProbe = pitProbe
         self.startedAtUnixMs = startedAtUnixMs
         self.catalog = catalog
+        self.inputUnit = inputUnit
     }
 
     /// The clock for wall-clock exports.

@@ -136,8 +136,18 @@ public struct Importer: Sendable {
             let reader = fmt.reader.init(options: options)
             for group in fmt.reader.group(members) {
                 do {
-                    let result = try reader.read(group).withoutImplausibleValues().withoutDuplicateTimes()
-                        .hashedByReadings()
+                    var result = try reader.read(group)
+                    if let unit = options.inputUnit, unit != .celsius {
+                        if fmt.statesUnit {
+                            result.notes.append(
+                                "\(group.map(\.fileName).joined(separator: ", ")): --input-unit ignored, "
+                                    + "\(fmt.rawValue) files say their unit")
+                        } else {
+                            result = result.converted(from: unit, targetFromFile: options.targetCelsius == nil)
+                        }
+                    }
+                    if !fmt.statesUnit, options.inputUnit == nil { result = result.notingFahrenheitSuspects() }
+                    result = result.withoutImplausibleValues().withoutDuplicateTimes().hashedByReadings()
                     let first = group.compactMap { position[$0.path] }.min() ?? 0
                     groups.append((first, ImportGroup(format: fmt, paths: group.map(\.path), result: result)))
                 } catch {

@@ -8,7 +8,7 @@ struct ImportCommand: Command {
     static let name = "import"
     static let abstract = "import cooks exported by other thermometer apps"
     static let usage =
-        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut CUT] [--target C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--dry-run]"
+        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut CUT] [--target C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--input-unit c|f] [--dry-run]"
     static let help = """
         Formats (detected from the content unless --format is given):
           combustion    Combustion Inc CSV export: one session per SessionID; virtual core (+ virtual
@@ -25,6 +25,9 @@ struct ImportCommand: Command {
                         cook; a probe that lay in the pit before insertion is detected and the
                         session starts at insertion (probe_inserted event)
           csv           canonical t_s,probe_c,ambient_c[,channel]    json  cookcast export --format json
+        --input-unit c|f: the unit of the temperatures in formats whose files do not say (igrill,
+        tappecue; default c, as the app showed them); a meat probe above 110 C for long in such a
+        file is noted as probably Fahrenheit. Formats that state their unit ignore it.
         Wall-clock exports are local time: --utc-offset (e.g. +01:00), else the TZ zone's offset at
         the cook's date. --cut, --target and --name override what the file says; a cut guessed
         from the file's name or label (my_brisket.csv, "Pulled Pork") is only the default.
@@ -37,7 +40,7 @@ struct ImportCommand: Command {
         directory with no file to import.
         """
     static let options = OptionSpec(
-        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe"], flags: ["dry-run"])
+        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit"], flags: ["dry-run"])
 
     let context: CommandContext
     let paths: [String]
@@ -63,6 +66,14 @@ struct ImportCommand: Command {
         if let targetCelsius, !(-50...500).contains(targetCelsius) {
             throw .usage("option '--target' must be between -50 and 500 C")
         }
+        var inputUnit: TemperatureUnit? = nil
+        if let text = arguments.value("input-unit") {
+            switch text.lowercased() {
+            case "c", "celsius": inputUnit = .celsius
+            case "f", "fahrenheit": inputUnit = .fahrenheit
+            default: throw .usage("option '--input-unit' must be c or f, got '\(text)'")
+            }
+        }
         let library = try? context.models()
         var cut = arguments.value("cut")
         if let library { cut = try context.cut(named: cut, in: library)?.name }
@@ -70,7 +81,7 @@ struct ImportCommand: Command {
             cut: cut, targetCelsius: targetCelsius, name: arguments.value("name"),
             utcOffsetSeconds: offset,
             timeZone: context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current,
-            pitProbe: try arguments.int("pit-probe", in: 1...16), catalog: library?.cuts)
+            pitProbe: try arguments.int("pit-probe", in: 1...16), catalog: library?.cuts, inputUnit: inputUnit)
         isDryRun = arguments.flag("dry-run")
         self.context = context
     }
