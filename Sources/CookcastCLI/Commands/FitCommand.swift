@@ -99,15 +99,21 @@ struct FitCommand: Command {
                 "refit \(fitted.count) sessions (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
                     + "priors for \(shown.count) cuts learned from all \(learnedFrom) stored cooks:"
             )
-            let table = TextTable(columns: ["cut", "cooks", "total h (mean)", "stall h (mean)", "air C (mean)"])
+            let unit = context.unit
+            let table = TextTable(columns: [
+                "cut", "cooks", "total h (mean)", "stall h (mean)", "air \(unit.symbol) (mean)",
+            ])
             console.write(
                 table.render(
                     shown.map { p in
-                        func mean(_ name: String) -> String {
+                        func mean(_ name: String, _ convert: (Double) -> Double = { $0 }) -> String {
                             guard let i = p.parameterNames.firstIndex(of: name), i < p.mean.count else { return "-" }
-                            return TemperatureUnit.fixed(p.mean[i], decimals: 1)
+                            return TemperatureUnit.fixed(convert(p.mean[i]), decimals: 1)
                         }
-                        return [p.cut, String(p.cookCount), mean("total_h"), mean("stall_h"), mean("ambient_c")]
+                        return [
+                            p.cut, String(p.cookCount), mean("total_h"), mean("stall_h"),
+                            mean("ambient_c", unit.value(fromCelsius:)),
+                        ]
                     }))
             if let exportPath {
                 let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(learnedFrom) cooks")
@@ -131,8 +137,8 @@ struct FitCommand: Command {
                             v.cookID, v.cookLabel, "@\(Int((v.fraction * 100).rounded()))%",
                             TemperatureUnit.fixed(v.cookcastRelativeError, decimals: 3),
                             v.vendorRelativeError.map { TemperatureUnit.fixed($0, decimals: 3) } ?? "none",
-                            v.vendorRelativeError.map { v.cookcastRelativeError < $0 ? "cookcast" : "vendor" }
-                                ?? "cookcast",
+                            // No vendor value at this checkpoint: nothing to compare.
+                            v.vendorRelativeError.map { v.cookcastRelativeError < $0 ? "cookcast" : "vendor" } ?? "-",
                         ]
                     }
                     console.write(

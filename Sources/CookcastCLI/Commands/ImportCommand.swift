@@ -102,7 +102,7 @@ struct ImportCommand: Command {
         }
         let cooks = groups.flatMap(\.result.cooks)
         if isDryRun {
-            for cook in cooks { context.console.line("would import: \(cook.importSummary)") }
+            for cook in cooks { context.console.line("would import: \(cook.importSummary(unit: context.unit))") }
         } else if !cooks.isEmpty {
             let store = try context.openStore()
             do {
@@ -110,7 +110,7 @@ struct ImportCommand: Command {
                     all.merge(group.result.earlierHashes) { first, _ in first }
                 }
                 for outcome in try importer.store(cooks, earlierHashes: earlier, into: store) {
-                    context.console.line(outcome.summary)
+                    context.console.line(outcome.summary(unit: context.unit))
                 }
             } catch {
                 throw .io("\(error)")
