@@ -42,17 +42,19 @@ public final class FitJob {
         self.catalog = catalog
     }
 
-    /// Loads sessions (all when `sessionIDs` is empty), optionally only one cut. Sessions without
-    /// probe readings or a target are skipped with a reason.
-    public func load(sessionIDs: [Int64], cut cutFilter: String?) throws -> (cooks: [StoredCook], skipped: [String]) {
+    /// Loads the cooks to learn from: sessions (all when `sessionIDs` is empty), optionally only
+    /// one cut, whose probe reached the target and that are not being recorded. The others are
+    /// returned as skips with their reason (no target, no probe readings, still recording, target
+    /// never reached, at the target from the start).
+    public func load(sessionIDs: [Int64], cut cutFilter: String?) throws -> (cooks: [StoredCook], skipped: [FitSkip]) {
         let ids = sessionIDs.isEmpty ? try store.sessionIDs() : sessionIDs
         // Metadata first (cheap), then the readings of every cook in parallel, each worker on its
         // own read-only connection (WAL lets readers run side by side).
         var plans: [(id: Int64, info: SessionInfo, cut: CutProfile?, meat: [Int], target: Double)] = []
-        var skipped: [String] = []
+        var skipped: [FitSkip] = []
         for id in ids {
             guard let info = try store.session(id) else {
-                skipped.append("session \(id): not found")
+                skipped.append(FitSkip(sessionID: id, reason: .notFound))
                 continue
             }
             let cut = info.cut.flatMap(catalog.profile(named:))
@@ -61,15 +63,20 @@ public final class FitJob {
             {
                 continue
             }
+            // A cook being recorded has no end yet: the time it has run is not a time to target.
+            guard info.status != .active else {
+                skipped.append(FitSkip(sessionID: id, reason: .stillRecording))
+                continue
+            }
             guard let target = info.targetCelsius ?? cut?.defaultTargetCelsius else {
-                skipped.append("session \(id): no target and no cut to take one from")
+                skipped.append(FitSkip(sessionID: id, reason: .noTarget))
                 continue
             }
             let meat = try store.channels(session: id).filter { $0.role == .meat }.map(\.channel).sorted()
             plans.append((id, info, cut, meat.isEmpty ? [1] : meat, target))
         }
         let loaded = ResultSlots<(channel: Int, readings: [Reading], finish: Double?)>(count: plans.count)
-        let failures = ResultSlots<String>(count: plans.count)
+        let failures = ResultSlots<FitSkip>(count: plans.count)
         let path = store.path
         let shared = store
         let snapshot = plans
@@ -84,15 +91,33 @@ public final class FitJob {
                     loaded[i] = (channel, readings, finish)
                     return
                 }
-                failures[i] = "session \(plan.id): no probe readings"
+                failures[i] = FitSkip(sessionID: plan.id, reason: .noProbeReadings)
             } catch {
-                failures[i] = "session \(plan.id): \(error)"
+                failures[i] = FitSkip(sessionID: plan.id, reason: .failed("\(error)"))
             }
         }
         var cooks: [StoredCook] = []
         for (i, plan) in plans.enumerated() {
             guard let cook = loaded[i] else {
-                skipped.append(failures[i] ?? "session \(plan.id): not loaded")
+                skipped.append(failures[i] ?? FitSkip(sessionID: plan.id, reason: .failed("not loaded")))
+                continue
+            }
+            // Only a cook that reached its target teaches a time to target (an imported shoulder
+            // pulled at 88 C against the cut's 95 C used to enter the priors with its whole length).
+            let last = cook.readings.last?.elapsedSeconds
+            guard let finish = cook.finish else {
+                let peak = cook.readings.compactMap(\.probeCelsius).filter(\.isFinite).max() ?? .nan
+                skipped.append(
+                    FitSkip(
+                        sessionID: plan.id, reason: .targetNotReached(targetCelsius: plan.target, peakCelsius: peak),
+                        channel: cook.channel, lastSeconds: last))
+                continue
+            }
+            guard finish > 0 else {
+                skipped.append(
+                    FitSkip(
+                        sessionID: plan.id, reason: .atTargetFromTheStart(targetCelsius: plan.target),
+                        channel: cook.channel, lastSeconds: last))
                 continue
             }
             let vendor = try store.series(session: plan.id).first {
@@ -101,12 +126,33 @@ public final class FitJob {
             cooks.append(
                 StoredCook(
                     sessionID: plan.id, info: plan.info, cut: plan.cut, channel: cook.channel, readings: cook.readings,
-                    targetCelsius: plan.target, finishSeconds: cook.finish, vendorRemaining: vendor))
+                    targetCelsius: plan.target, finishSeconds: finish, vendorRemaining: vendor))
         }
+        skipped.sort { $0.sessionID < $1.sessionID }
         return (cooks, skipped)
     }
 
-    /// Fits each cook, stores its parameters as a `fits` row (model `cook_summary`), returns the summaries.
+    /// Stores an `unfinished` summary (no parameters) for each cook skipped because it never
+    /// reached its target, replacing any summary an earlier `fit` stored, so it no longer feeds
+    /// the priors and is not fitted again as "never fitted".
+    public func recordUnfinished(_ skipped: [FitSkip]) throws {
+        for skip in skipped where skip.isUnfinishedCook {
+            try store.replaceFits(
+                FitRecord(
+                    elapsedSeconds: skip.lastSeconds ?? 0, channel: skip.channel ?? 1, model: PriorSet.modelName,
+                    parameters: [:], etaSeconds: nil, etaLowSeconds: nil, etaHighSeconds: nil,
+                    phase: Self.unfinishedPhase),
+                session: skip.sessionID)
+        }
+    }
+
+    /// Phase of a stored summary that priors learn from (the cook reached its target).
+    public static let donePhase = "done"
+    /// Phase of a stored summary of a cook that never reached its target (not learned from).
+    public static let unfinishedPhase = "unfinished"
+
+    /// Fits each cook and stores its parameters as the session's one `fits` row of model
+    /// `cook_summary` (replacing the one an earlier `fit` stored); returns the summaries.
     public func refit(_ cooks: [StoredCook]) throws -> [CookSummary] {
         // Cooks are independent and `summarize` is pure: fit them on every core, store in order.
         let results = ResultSlots<CookSummary>(count: cooks.count)
@@ -119,23 +165,54 @@ public final class FitJob {
         var summaries: [CookSummary] = []
         for (cook, summary) in zip(cooks, results.values) {
             let end = cook.finishSeconds ?? cook.readings.last?.elapsedSeconds ?? 0
-            try store.append(
+            try store.replaceFits(
                 FitRecord(
                     elapsedSeconds: end, channel: cook.channel, model: PriorSet.modelName,
                     parameters: summary.parameters, etaSeconds: cook.finishSeconds,
                     etaLowSeconds: nil, etaHighSeconds: nil,
-                    phase: cook.finishSeconds == nil ? "unfinished" : "done"),
+                    phase: cook.finishSeconds == nil ? Self.unfinishedPhase : Self.donePhase),
                 session: cook.sessionID)
             summaries.append(summary)
         }
         return summaries
     }
 
-    /// Aggregates summaries into per-cut priors and saves them in the database.
-    public func learnPriors(from summaries: [CookSummary], nowUnixMs: Int64) throws -> [PriorRecord] {
+    /// Sessions with no stored `cook_summary` (never fitted), ascending. A refit of some sessions
+    /// fits these too, so that the priors learned from every stored summary cover every cook.
+    public func unfittedSessionIDs() throws -> [Int64] {
+        let fitted = try store.latestFits(model: PriorSet.modelName)
+        return try store.sessionIDs().filter { id in
+            try fitted[id] == nil && store.session(id).map { $0.status != .active } == true
+        }
+    }
+
+    /// Learns per-cut priors (and one `generic`) from the stored summary of EVERY session whose
+    /// cook reached its target and is not being recorded, the
+    /// ones just refitted (`refitted`, by session id) taking the place of what was stored, and
+    /// replaces the stored priors with them. A refit of some sessions thus changes the priors of
+    /// their cuts and the generic one by what those sessions changed, never narrows them to the
+    /// sessions refitted.
+    /// - Returns: the priors, and how many cooks they were learned from.
+    public func learnPriors(
+        refitted: [Int64: CookSummary], nowUnixMs: Int64
+    ) throws -> (priors: [PriorRecord], cookCount: Int) {
+        let stored = try store.latestFits(model: PriorSet.modelName)
+        var summaries: [CookSummary] = []
+        for id in try store.sessionIDs() {
+            if let summary = refitted[id] {
+                summaries.append(summary)
+                continue
+            }
+            // Learned from: summaries of cooks that reached their target, not being recorded.
+            guard let fit = stored[id], fit.phase == Self.donePhase, let info = try store.session(id),
+                info.status != .active
+            else { continue }
+            let cut = info.cut.flatMap(catalog.profile(named:))?.name ?? "generic"
+            summaries.append(CookSummary(id: "s\(id)", cut: cut, parameters: fit.parameters))
+        }
         let priors = PriorSet.learn(summaries, updatedAtUnixMs: nowUnixMs)
-        for p in priors { try store.save(p) }
-        return priors
+        try store.replacePriors(model: PriorSet.modelName, with: priors)
+        return (priors, summaries.count)
     }
 
     /// Leave-one-out backtest over the cooks that reached their target: each cook is predicted

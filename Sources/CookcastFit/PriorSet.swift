@@ -94,10 +94,12 @@ public enum PriorSet {
         return CookSummary(id: id, cut: name, parameters: p)
     }
 
-    /// Aggregates summaries per cut, plus one `generic` record over all of them.
+    /// Aggregates summaries per cut, plus one `generic` record over all of them. Cooks without a
+    /// known cut (summarised as `generic`) count in the generic record only: there is one record
+    /// per cut name.
     public static func learn(_ summaries: [CookSummary], updatedAtUnixMs: Int64 = 0) -> [PriorRecord] {
         var byCut: [String: [CookSummary]] = [:]
-        for s in summaries { byCut[s.cut, default: []].append(s) }
+        for s in summaries where s.cut != "generic" { byCut[s.cut, default: []].append(s) }
         var out: [PriorRecord] = []
         for cut in byCut.keys.sorted() {
             out.append(record(cut: cut, byCut[cut] ?? [], at: updatedAtUnixMs))

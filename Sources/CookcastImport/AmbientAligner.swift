@@ -33,8 +33,9 @@ struct AmbientAligner {
 
 /// Shared pieces of building a `RecordedCook` from parsed rows.
 enum CookAssembly {
-    /// Session metadata for an imported cook: `--name`/`--target` override the file, the file's
-    /// cut wins over `--cut`, status `.imported`, source `import:<format>`, content hash of the files.
+    /// Session metadata for an imported cook: `--cut`/`--name`/`--target` override the file (a
+    /// cut guessed from the file is only a default), status `.imported`, source
+    /// `import:<format>`, content hash of the files.
     static func info(
         format: String, files: [ImportFile], options: ImportOptions, startedAtUnixMs: Int64,
         endedAtUnixMs: Int64?, utcOffsetSeconds: Int?, fileCut: String?, fileTarget: Double?, fileName: String?,

@@ -10,7 +10,9 @@ import CookcastCore
 ///
 /// Mapping: one cook per `SessionID`. Channel 1 = virtual core as `probe_c` with virtual ambient as
 /// `ambient_c` (the sensor the probe itself picked); channels 2-9 = thermistors T1..T8 (role meat,
-/// named "T1".."T8"); channel 10 = virtual surface. Rows whose `PredictionState` is
+/// named "T1".."T8"), except the thermistor that is the `VirtualAmbientSensor` on every kept row
+/// (T8 in the exports seen), which is role ambient with its values as `ambient_c`; channel 10 =
+/// virtual surface. Rows whose `PredictionState` is
 /// `Probe Not Inserted` (before insertion, and after the probe was pulled) are skipped; the first
 /// kept row is time zero and gets a `probe_inserted` event. `PredictionValueSeconds` (131071 = no
 /// prediction) becomes the `vendor_predicted_remaining_s` series; the most frequent non-zero
@@ -129,6 +131,14 @@ public struct CombustionCSVReader: SingleFileCookReader {
         var predictions: [NamedSeries.Point] = []
         var setPoints: [Double: Int] = [:]
         let thermistors = (1...8).map { "T\($0)" }
+        // The thermistor the probe used as its virtual ambient on every row (T8 in every export
+        // seen) sits outside the meat: it is the ambient channel, not a meat one (it read 171.7 C
+        // in a chicken cooked to 74 C). One that was the ambient only at times stays meat.
+        let ambientSensor: String? = col["VirtualAmbientSensor"].flatMap { c in
+            let named = Set(kept.map { c < $0.values.count ? $0.values[c] : "" })
+            guard named.count == 1, let only = named.first, thermistors.contains(only) else { return nil }
+            return only
+        }
         for row in kept {
             let t = CookAssembly.roundedSeconds(row.timestamp - t0)
             let coreC = Double(row.values[cCore]).flatMap { $0.isFinite ? $0 : nil }
@@ -137,8 +147,12 @@ public struct CombustionCSVReader: SingleFileCookReader {
                     channel: 1, elapsedSeconds: t, probeCelsius: coreC,
                     ambientCelsius: number(row, "VirtualAmbientTemperature")))
             for (i, name) in thermistors.enumerated() where col[name] != nil {
+                let value = number(row, name)
+                let isAmbient = name == ambientSensor
                 readings.append(
-                    Reading(channel: 2 + i, elapsedSeconds: t, probeCelsius: number(row, name), ambientCelsius: nil))
+                    Reading(
+                        channel: 2 + i, elapsedSeconds: t, probeCelsius: isAmbient ? nil : value,
+                        ambientCelsius: isAmbient ? value : nil))
             }
             if col["VirtualSurfaceTemperature"] != nil {
                 readings.append(
@@ -155,7 +169,10 @@ public struct CombustionCSVReader: SingleFileCookReader {
 
         var channels = [ChannelInfo(channel: 1, name: "virtual core", role: .meat)]
         for (i, name) in thermistors.enumerated() where col[name] != nil {
-            channels.append(ChannelInfo(channel: 2 + i, name: name, role: .meat))
+            channels.append(
+                name == ambientSensor
+                    ? ChannelInfo(channel: 2 + i, name: "\(name) (virtual ambient)", role: .ambient)
+                    : ChannelInfo(channel: 2 + i, name: name, role: .meat))
         }
         if col["VirtualSurfaceTemperature"] != nil {
             channels.append(ChannelInfo(channel: 10, name: "virtual surface", role: .meat))

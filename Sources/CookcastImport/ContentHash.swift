@@ -1,5 +1,7 @@
-/// FNV-1a 64-bit hash of imported bytes: cheap, stable across platforms, good enough to notice
-/// that the same export is imported twice (not a security hash).
+import CookcastCore
+
+/// FNV-1a 64-bit hash of an imported cook: cheap, stable across platforms, good enough to notice
+/// that the same cook is imported twice (not a security hash).
 public struct ContentHash: Sendable {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -23,6 +25,27 @@ public struct ContentHash: Sendable {
     public var hex: String {
         let digits = String(state, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Adds the bits of an integer (little-endian).
+    public mutating func combine(_ value: UInt64) {
+        combine((0..<8).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) })
+    }
+
+    /// Hash of a cook's parsed readings (channel, millisecond, probe, ambient and battery values),
+    /// prefixed `readings:fnv1a64:`: the same cook re-exported with other bytes (a trailing newline,
+    /// `20.00` for `20.0`, other line ends) hashes the same, so it is recognised on import.
+    public static func of(readings: [Reading]) -> String {
+        var hash = ContentHash()
+        for r in readings {
+            hash.combine(UInt64(bitPattern: Int64(r.channel)))
+            hash.combine(UInt64(bitPattern: Int64((r.elapsedSeconds * 1000).rounded())))
+            for value in [r.probeCelsius, r.ambientCelsius, r.batteryPercent] {
+                // A value and its absence must differ; 0.0 and -0.0 are the same reading.
+                hash.combine(value.map { ($0 == 0 ? 0.0 : $0).bitPattern } ?? 0x7FF8_DEAD_0000_0001)
+            }
+        }
+        return "readings:fnv1a64:" + hash.hex
     }
 
     /// Hash of several files in a stable order (sorted by file name, then path), each followed by

@@ -49,7 +49,7 @@ public struct CookcastJSONReader: CookFormatReader {
                 }
                 if let name = options.name { cook.info.name = name }
                 if let target = options.targetCelsius { cook.info.targetCelsius = target }
-                if cook.info.cut == nil, let cut = options.cut { cook.info.cut = options.normalizedCut(cut) }
+                if let cut = options.cut { cook.info.cut = options.normalizedCut(cut) }
                 result.cooks.append(cook)
             }
         }

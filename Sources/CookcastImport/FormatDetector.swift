@@ -16,6 +16,16 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// True when the files of this format say which unit their temperatures are in (a unit
+    /// column, `_c` column names, milli-degrees Celsius, a vendor format that is always Celsius);
+    /// `--input-unit` applies to the others (iGrill, Tappecue), whose values are as the app showed.
+    public var statesUnit: Bool {
+        switch self {
+        case .igrill, .tappecue: return false
+        case .combustion, .thermopro, .heatledger, .probeability, .csv, .json: return true
+        }
+    }
+
     /// Names accepted by `--format` (besides `auto`).
     public static var names: [String] { allCases.map(\.rawValue) }
 

@@ -10,6 +10,16 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformed(file: String, format: String, reason: String)
     /// The named format does not exist.
     case unknownFormatName(String, known: [String])
+    /// A directory was given that holds no file (only subdirectories or hidden files, or nothing).
+    case noImportableFiles(directory: String)
+
+    /// True when the input was missing rather than bad (sysexits' 66 rather than 65).
+    public var isMissingInput: Bool {
+        switch self {
+        case .unreadable, .noImportableFiles: return true
+        default: return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -23,6 +33,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(file): not a valid \(format) file: \(reason)"
         case .unknownFormatName(let name, let known):
             return "unknown format '\(name)' (known: auto, \(known.joined(separator: ", ")))"
+        case .noImportableFiles(let directory):
+            return "no importable files in \(directory)"
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// What the user told `cookcast import` beyond the files themselves.
 public struct ImportOptions: Sendable {
-    /// Cut for cooks whose file does not name one (`--cut`); normalised through `catalog`.
+    /// Cut of every cook imported (`--cut`), over any cut guessed from a file; normalised through
+    /// `catalog`.
     public var cut: String?
     /// Target in degrees Celsius (`--target`); overrides any target in the file.
     public var targetCelsius: Double?
@@ -22,12 +23,15 @@ public struct ImportOptions: Sendable {
     /// Known cuts, for normalising names and recognising cuts named in files; nil = names are
     /// only lower-cased and `_`-joined.
     public var catalog: CutCatalog?
+    /// Unit of the temperatures in files whose format does not say (`--input-unit`: iGrill,
+    /// Tappecue); nil = Celsius. Formats that state their unit ignore it, with a note.
+    public var inputUnit: TemperatureUnit?
 
     /// Options; all default to "not given".
     public init(
         cut: String? = nil, targetCelsius: Double? = nil, name: String? = nil, utcOffsetSeconds: Int? = nil,
         timeZone: TimeZone = .current, pitProbe: Int? = nil, startedAtUnixMs: Int64? = nil,
-        catalog: CutCatalog? = nil
+        catalog: CutCatalog? = nil, inputUnit: TemperatureUnit? = nil
     ) {
         self.cut = cut
         self.targetCelsius = targetCelsius
@@ -37,6 +41,7 @@ public struct ImportOptions: Sendable {
         self.pitProbe = pitProbe
         self.startedAtUnixMs = startedAtUnixMs
         self.catalog = catalog
+        self.inputUnit = inputUnit
     }
 
     /// The clock for wall-clock exports.
@@ -64,10 +69,11 @@ public struct ImportOptions: Sendable {
         return nil
     }
 
-    /// The cut to store: the cut the file names, else `--cut`.
+    /// The cut to store: `--cut` when given (what the user says wins), else the cut the file's
+    /// name or label suggests, which is only a default.
     func resolvedCut(fromFile fileCut: String?) -> String? {
-        if let fileCut { return fileCut }
-        return cut.map(normalizedCut)
+        if let cut { return normalizedCut(cut) }
+        return fileCut
     }
 
     /// The start time for files with no wall clock.

@@ -43,6 +43,9 @@ public struct ImportResult: Sendable {
     public var badRows: [BadRows]
     /// One-line notes for the user.
     public var notes: [String]
+    /// The hash each cook was recognised by before (its files' bytes, or the hash a cookcast
+    /// export carries), by its content hash: cooks imported that way are still recognised.
+    public var earlierHashes: [String: String] = [:]
 
     /// A result.
     public init(cooks: [RecordedCook] = [], badRows: [BadRows] = [], notes: [String] = []) {
@@ -85,10 +88,64 @@ public struct ImportResult: Sendable {
         return kept
     }
 
+    /// The result with at most one reading per channel and millisecond (the store's key; a second
+    /// one would be dropped there silently) and none before time zero, with a note for each cook
+    /// that lost some: "N readings with a duplicate time dropped (the first kept)", "N readings
+    /// before time zero (negative time) left out". Every reader goes through this.
+    public func withoutDuplicateTimes() -> ImportResult {
+        var kept = self
+        for index in kept.cooks.indices {
+            var cook = kept.cooks[index]
+            var seen = Set<[Int64]>()
+            var duplicates = 0
+            var negative = 0
+            cook.readings = cook.readings.filter { reading in
+                let ms = (reading.elapsedSeconds * 1000).rounded()
+                guard ms >= 0 else {
+                    negative += 1
+                    return false
+                }
+                guard seen.insert([Int64(reading.channel), Int64(ms)]).inserted else {
+                    duplicates += 1
+                    return false
+                }
+                return true
+            }
+            let name = cook.info.name ?? cook.info.source
+            if duplicates > 0 {
+                kept.notes.append(
+                    "\(name): \(duplicates) reading\(duplicates == 1 ? "" : "s") with a duplicate time dropped (the first kept)"
+                )
+            }
+            if negative > 0 {
+                kept.notes.append(
+                    "\(name): \(negative) reading\(negative == 1 ? "" : "s") before time zero (negative time) left out")
+            }
+            kept.cooks[index] = cook
+        }
+        kept.cooks.removeAll { $0.readings.isEmpty }
+        return kept
+    }
+
+    /// The result with each cook's content hash taken from its parsed readings
+    /// (`ContentHash.of(readings:)`), the hash it had before kept in `earlierHashes`.
+    public func hashedByReadings() -> ImportResult {
+        var hashed = self
+        for index in hashed.cooks.indices {
+            let hash = ContentHash.of(readings: hashed.cooks[index].readings)
+            if let earlier = hashed.cooks[index].info.contentHash, earlier != hash {
+                hashed.earlierHashes[hash] = earlier
+            }
+            hashed.cooks[index].info.contentHash = hash
+        }
+        return hashed
+    }
+
     /// Appends another result.
     public mutating func merge(_ other: ImportResult) {
         cooks += other.cooks
         badRows += other.badRows
         notes += other.notes
+        earlierHashes.merge(other.earlierHashes) { first, _ in first }
     }
 }

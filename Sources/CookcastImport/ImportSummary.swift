@@ -3,12 +3,15 @@ import CookcastCore
 extension RecordedCook {
     /// One line describing an imported cook, e.g.
     /// `Pulled Pork (import:igrill): 2 channels [1 meat 8744, 2 ambient 9094], cut pork_shoulder, target -`.
-    public var importSummary: String {
+    public var importSummary: String { importSummary(unit: .celsius) }
+
+    /// `importSummary` with the target in `unit` (`--unit f`: `target 125.0 F`).
+    public func importSummary(unit: TemperatureUnit) -> String {
         let perChannel = channels.map { ch -> String in
             let n = readings.lazy.filter { $0.channel == ch.channel }.count
             return "\(ch.channel) \(ch.role.rawValue) \(n)"
         }
-        let target = info.targetCelsius.map { TemperatureUnit.fixed($0, decimals: 1) + " C" } ?? "-"
+        let target = info.targetCelsius.map { unit.format(celsius: $0) } ?? "-"
         let extras =
             series.map { "\($0.name) \($0.points.count)" }
             + events.filter { $0.kind == .probeInserted }.map { _ in "probe_inserted" }
@@ -20,10 +23,14 @@ extension RecordedCook {
 
 extension ImportOutcome {
     /// `imported as session 12: ...` or `already imported as session 7, skipped: ...`.
-    public var summary: String {
+    public var summary: String { summary(unit: .celsius) }
+
+    /// `summary` with temperatures in `unit`.
+    public func summary(unit: TemperatureUnit) -> String {
         switch self {
-        case .imported(let id, let cook): return "imported as session \(id): \(cook.importSummary)"
-        case .duplicate(let id, let cook): return "already imported as session \(id), skipped: \(cook.importSummary)"
+        case .imported(let id, let cook): return "imported as session \(id): \(cook.importSummary(unit: unit))"
+        case .duplicate(let id, let cook):
+            return "already imported as session \(id), skipped: \(cook.importSummary(unit: unit))"
         }
     }
 }

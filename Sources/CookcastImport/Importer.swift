@@ -54,23 +54,41 @@ public struct Importer: Sendable {
         self.format = format
     }
 
-    /// Reads the files at `paths` (all are read and recognised before any is parsed, so an
-    /// unknown file stops the import before anything happens).
-    /// A directory stands for the files directly in it (sorted, hidden files skipped).
+    /// Reads the files at `paths`, all or nothing: the first file that cannot be read, recognised
+    /// or parsed is thrown (unknown formats before anything is parsed). A directory stands for
+    /// the files directly in it (sorted, hidden files skipped). `cookcast import` uses
+    /// `readEach(paths:)`, which keeps going.
     public func read(paths: [String]) throws(ImportError) -> [ImportGroup] {
+        let batch = readEach(paths: paths)
+        if let first = batch.failures.first { throw first }
+        return batch.groups
+    }
+
+    /// Reads every file at `paths` that can be read: a file that cannot be read, recognised or
+    /// parsed (or a directory with no file in it) becomes one failure, and the others are read.
+    public func readEach(paths: [String]) -> ImportBatch {
+        var failures: [ImportError] = []
         var files: [ImportFile] = []
-        for path in Self.expand(paths) { files.append(try ImportFile(path: path)) }
-        return try read(files: files)
+        for path in paths {
+            let expanded = Self.expand([path])
+            if Self.isDirectory(path), expanded.isEmpty {
+                failures.append(.noImportableFiles(directory: path))
+                continue
+            }
+            for file in expanded {
+                do { files.append(try ImportFile(path: file)) } catch { failures.append(error) }
+            }
+        }
+        var batch = readEach(files: files)
+        batch.failures = failures + batch.failures
+        return batch
     }
 
     /// `paths` with each directory replaced by the regular files directly in it, sorted by name.
     public static func expand(_ paths: [String]) -> [String] {
         let fm = FileManager.default
         return paths.flatMap { path -> [String] in
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-                let names = try? fm.contentsOfDirectory(atPath: path)
-            else { return [path] }
+            guard isDirectory(path), let names = try? fm.contentsOfDirectory(atPath: path) else { return [path] }
             let base = path.hasSuffix("/") ? path : path + "/"
             return names.filter { !$0.hasPrefix(".") }.sorted().map { base + $0 }.filter {
                 var sub: ObjCBool = false
@@ -79,8 +97,22 @@ public struct Importer: Sendable {
         }
     }
 
-    /// Reads files already in memory.
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Reads files already in memory, all or nothing (see `read(paths:)`).
     public func read(files: [ImportFile]) throws(ImportError) -> [ImportGroup] {
+        let batch = readEach(files: files)
+        if let first = batch.failures.first { throw first }
+        return batch.groups
+    }
+
+    /// Reads files already in memory, keeping going past a file that cannot be recognised or a
+    /// group that cannot be parsed (unknown formats come first among the failures).
+    public func readEach(files: [ImportFile]) -> ImportBatch {
+        var failures: [ImportError] = []
         var byFormat: [ImportFormat: [ImportFile]] = [:]
         var formatOrder: [ImportFormat] = []
         var position: [String: Int] = [:]
@@ -92,7 +124,8 @@ public struct Importer: Sendable {
             } else if let found = FormatDetector.detect(file) {
                 detected = found
             } else {
-                throw .unknownFormat(file: file.path, tried: FormatDetector.order.map(\.rawValue))
+                failures.append(.unknownFormat(file: file.path, tried: FormatDetector.order.map(\.rawValue)))
+                continue
             }
             if byFormat[detected] == nil { formatOrder.append(detected) }
             byFormat[detected, default: []].append(file)
@@ -102,12 +135,27 @@ public struct Importer: Sendable {
             guard let members = byFormat[fmt] else { continue }
             let reader = fmt.reader.init(options: options)
             for group in fmt.reader.group(members) {
-                let result = try reader.read(group).withoutImplausibleValues()
-                let first = group.compactMap { position[$0.path] }.min() ?? 0
-                groups.append((first, ImportGroup(format: fmt, paths: group.map(\.path), result: result)))
+                do {
+                    var result = try reader.read(group)
+                    if let unit = options.inputUnit, unit != .celsius {
+                        if fmt.statesUnit {
+                            result.notes.append(
+                                "\(group.map(\.fileName).joined(separator: ", ")): --input-unit ignored, "
+                                    + "\(fmt.rawValue) files say their unit")
+                        } else {
+                            result = result.converted(from: unit, targetFromFile: options.targetCelsius == nil)
+                        }
+                    }
+                    if !fmt.statesUnit, options.inputUnit == nil { result = result.notingFahrenheitSuspects() }
+                    result = result.withoutImplausibleValues().withoutDuplicateTimes().hashedByReadings()
+                    let first = group.compactMap { position[$0.path] }.min() ?? 0
+                    groups.append((first, ImportGroup(format: fmt, paths: group.map(\.path), result: result)))
+                } catch {
+                    failures.append(error)
+                }
             }
         }
-        return groups.sorted { $0.first < $1.first }.map(\.group)
+        return ImportBatch(groups: groups.sorted { $0.first < $1.first }.map(\.group), failures: failures)
     }
 
     /// All cooks of `read(paths:)` in one result.
@@ -121,14 +169,23 @@ public struct Importer: Sendable {
     /// own transaction; returns one outcome per cook, in file order. Nothing is written when a
     /// file cannot be read or recognised.
     public func importFiles(_ paths: [String], into sink: some CookSink) throws -> [ImportOutcome] {
-        try store(read(paths: paths).flatMap(\.result.cooks), into: sink)
+        var all = ImportResult()
+        for group in try read(paths: paths) { all.merge(group.result) }
+        return try store(all.cooks, earlierHashes: all.earlierHashes, into: sink)
     }
 
-    /// Stores cooks already read, skipping duplicates.
-    public func store(_ cooks: [RecordedCook], into sink: some CookSink) throws -> [ImportOutcome] {
+    /// Stores cooks already read, skipping duplicates: a cook whose content hash (of its parsed
+    /// readings) is stored, or whose earlier hash (`ImportResult.earlierHashes`: the file's bytes,
+    /// as cookcast hashed imports before) is.
+    public func store(
+        _ cooks: [RecordedCook], earlierHashes: [String: String] = [:], into sink: some CookSink
+    ) throws -> [ImportOutcome] {
         var outcomes: [ImportOutcome] = []
         for cook in cooks {
-            if let hash = cook.info.contentHash, let existing = try sink.sessionID(contentHash: hash) {
+            let hashes = [cook.info.contentHash, cook.info.contentHash.flatMap { earlierHashes[$0] }].compactMap { $0 }
+            var existing: Int64? = nil
+            for hash in hashes where existing == nil { existing = try sink.sessionID(contentHash: hash) }
+            if let existing {
                 outcomes.append(.duplicate(existingID: existing, cook: cook))
             } else {
                 outcomes.append(.imported(sessionID: try sink.insertCook(cook), cook: cook))

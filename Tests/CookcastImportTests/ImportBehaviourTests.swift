@@ -223,7 +223,7 @@ struct ImportBehaviourTests {
         #expect(cook.info.status == .imported)
         #expect(cook.info.source == "import:json")
         #expect(cook.info.notes?.contains("simulate:brisket") == true)
-        #expect(cook.info.contentHash == ContentHash.of([f]))
+        #expect(cook.info.contentHash == ContentHash.of(readings: original.readings))
         #expect(cook.info.startedAtUnixMs == original.info.startedAtUnixMs)
     }
 

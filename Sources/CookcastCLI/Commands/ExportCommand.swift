@@ -39,6 +39,15 @@ struct ExportCommand: Command {
         do { fetched = try store.cook(sessionID) } catch { throw .io("\(error)") }
         guard var cook = fetched else { throw .data("no session \(sessionID) in \(context.databasePath)") }
         if let channel {
+            guard
+                cook.channels.contains(where: { $0.channel == channel })
+                    || cook.readings.contains(where: { $0.channel == channel })
+            else {
+                let known = Set(cook.channels.map(\.channel) + cook.readings.map(\.channel)).sorted()
+                throw .data(
+                    "session \(sessionID) has no channel \(channel) (channels: \(known.map(String.init).joined(separator: ", ")))"
+                )
+            }
             cook.readings = cook.readings.filter { $0.channel == channel }
             cook.channels = cook.channels.filter { $0.channel == channel }
         }

@@ -10,10 +10,16 @@ struct FitCommand: Command {
     static let abstract = "refit stored cooks, learn per-cut priors, backtest the predictor"
     static let usage = "cookcast fit [SESSION...] [--cut CUT] [--backtest] [--export-priors FILE]"
     static let help = """
-        Refits every stored session (or the ones given), stores each session's fitted parameters,
-        and aggregates them per cut into priors (mean, covariance, count) in the database; `live`
-        and `predict` start from these priors. The primary probe of each session is used (the
-        lowest-numbered meat channel); its target is the session's, else the cut's default.
+        Refits every stored session (or the ones given, or of --cut), stores each session's fitted
+        parameters, and aggregates the parameters stored for ALL sessions per cut into priors (mean,
+        covariance, count), plus one `generic` prior over every cook, in the database; `live` and
+        `predict` start from these priors. Refitting some sessions changes the priors by what they
+        changed (sessions never fitted before are fitted too), never narrows them to those sessions.
+        The primary probe of each session is used (the lowest-numbered meat channel); its target is
+        the session's, else the cut's default. Only cooks that reached their target and are not
+        being recorded are learned from and backtested: the others are named with the reason
+        (still recording, never reached the target, no target, no probe readings). Exits 65 when
+        there is nothing to fit or, with --backtest, nothing to score.
 
           --backtest            leave-one-out accuracy: each cook predicted at 25/50/75/90 % of its
                                 true time to target with priors learned WITHOUT that cook; median and
@@ -34,7 +40,11 @@ struct FitCommand: Command {
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         var ids: [Int64] = []
-        for p in arguments.positionals { ids.append(try SessionArgument.parse(p)) }
+        for p in arguments.positionals {
+            // A session given twice is fitted, and learned from, once.
+            let id = try SessionArgument.parse(p)
+            if !ids.contains(id) { ids.append(id) }
+        }
         sessionIDs = ids
         cut = arguments.value("cut")
         backtest = arguments.flag("backtest")
@@ -50,30 +60,63 @@ struct FitCommand: Command {
         let console = context.console
         do {
             let (cooks, skipped) = try job.load(sessionIDs: sessionIDs, cut: cut)
-            for reason in skipped { console.errorLine("skipped \(reason)") }
+            for skip in skipped { console.errorLine("skipped \(skip.description(unit: context.unit))") }
+            try job.recordUnfinished(skipped)
             guard !cooks.isEmpty else {
-                throw CLIError.data("no stored sessions to fit" + (cut.map { " for cut \($0)" } ?? ""))
+                let reason = skipped.isEmpty ? "" : " (\(skipped.count) skipped, see above)"
+                throw CLIError.data(
+                    "no stored cook that reached its target to fit" + (cut.map { " for cut \($0)" } ?? "") + reason)
             }
-            let readingCount = cooks.reduce(0) { $0 + $1.readings.count }
+            // Priors are learned from every stored session's summary: a subset refit also fits
+            // the sessions never fitted before, so that none is missing from them.
+            var others: [FitJob.StoredCook] = []
+            if !sessionIDs.isEmpty || cut != nil {
+                let chosen = Set(cooks.map(\.sessionID))
+                let unfitted = try job.unfittedSessionIDs().filter { !chosen.contains($0) }
+                // (An empty list would mean every session to `load`.)
+                let (loaded, otherSkips) = unfitted.isEmpty ? ([], []) : try job.load(sessionIDs: unfitted, cut: nil)
+                for skip in otherSkips { console.errorLine("skipped \(skip.description(unit: context.unit))") }
+                try job.recordUnfinished(otherSkips)
+                others = loaded
+                if !others.isEmpty {
+                    console.line(
+                        "also fitting \(others.count) session\(others.count == 1 ? "" : "s") never fitted before, for the priors"
+                    )
+                }
+            }
+            let fitted = cooks + others
+            let readingCount = fitted.reduce(0) { $0 + $1.readings.count }
             let clock = ContinuousClock()
             var summaries: [CookSummary] = []
-            let elapsed = try clock.measure { summaries = try job.refit(cooks) }
-            let priors = try job.learnPriors(from: summaries, nowUnixMs: UTCTime.nowUnixMs())
+            let elapsed = try clock.measure { summaries = try job.refit(fitted) }
+            let refitted = Dictionary(
+                zip(fitted.map(\.sessionID), summaries), uniquingKeysWith: { first, _ in first })
+            let (priors, learnedFrom) = try job.learnPriors(refitted: refitted, nowUnixMs: UTCTime.nowUnixMs())
+            // The priors this run changed: its cooks' cuts and the generic one.
+            let touched = Set(summaries.map(\.cut) + ["generic"])
+            let shown = priors.filter { touched.contains($0.cut) }
             console.line(
-                "refit \(cooks.count) sessions (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; learned priors for \(priors.count) cuts:"
+                "refit \(fitted.count) sessions (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
+                    + "priors for \(shown.count) cuts learned from all \(learnedFrom) stored cooks:"
             )
-            let table = TextTable(columns: ["cut", "cooks", "total h (mean)", "stall h (mean)", "air C (mean)"])
+            let unit = context.unit
+            let table = TextTable(columns: [
+                "cut", "cooks", "total h (mean)", "stall h (mean)", "air \(unit.symbol) (mean)",
+            ])
             console.write(
                 table.render(
-                    priors.map { p in
-                        func mean(_ name: String) -> String {
+                    shown.map { p in
+                        func mean(_ name: String, _ convert: (Double) -> Double = { $0 }) -> String {
                             guard let i = p.parameterNames.firstIndex(of: name), i < p.mean.count else { return "-" }
-                            return TemperatureUnit.fixed(p.mean[i], decimals: 1)
+                            return TemperatureUnit.fixed(convert(p.mean[i]), decimals: 1)
                         }
-                        return [p.cut, String(p.cookCount), mean("total_h"), mean("stall_h"), mean("ambient_c")]
+                        return [
+                            p.cut, String(p.cookCount), mean("total_h"), mean("stall_h"),
+                            mean("ambient_c", unit.value(fromCelsius:)),
+                        ]
                     }))
             if let exportPath {
-                let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(cooks.count) cooks")
+                let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(learnedFrom) cooks")
                 guard FileManager.default.createFile(atPath: exportPath, contents: data) else {
                     throw CLIError.io("cannot write \(exportPath)")
                 }
@@ -81,6 +124,9 @@ struct FitCommand: Command {
             }
             if backtest {
                 let report = job.backtest(cooks)
+                guard !report.predictions.isEmpty else {
+                    throw CLIError.data("backtest: nothing to score (no checkpoint of a cook that reached its target)")
+                }
                 console.line("\nbacktest (leave-one-out, |error| / true remaining time):")
                 console.line(report.table())
                 let vendor = job.vendorComparison(cooks, report: report)
@@ -91,12 +137,13 @@ struct FitCommand: Command {
                             v.cookID, v.cookLabel, "@\(Int((v.fraction * 100).rounded()))%",
                             TemperatureUnit.fixed(v.cookcastRelativeError, decimals: 3),
                             v.vendorRelativeError.map { TemperatureUnit.fixed($0, decimals: 3) } ?? "none",
-                            v.vendorRelativeError.map { v.cookcastRelativeError < $0 ? "cookcast" : "vendor" }
-                                ?? "cookcast",
+                            // No vendor value at this checkpoint: nothing to compare.
+                            v.vendorRelativeError.map { v.cookcastRelativeError < $0 ? "cookcast" : "vendor" } ?? "-",
                         ]
                     }
                     console.write(
-                        TextTable(columns: ["session", "cook", "checkpoint", "cookcast", "vendor", "better"]).render(rows))
+                        TextTable(columns: ["session", "cook", "checkpoint", "cookcast", "vendor", "better"]).render(
+                            rows))
                 }
             }
         } catch let error as CLIError {

@@ -8,11 +8,12 @@ struct ImportCommand: Command {
     static let name = "import"
     static let abstract = "import cooks exported by other thermometer apps"
     static let usage =
-        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut CUT] [--target C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--dry-run]"
+        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut CUT] [--target C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--input-unit c|f] [--dry-run]"
     static let help = """
         Formats (detected from the content unless --format is given):
           combustion    Combustion Inc CSV export: one session per SessionID; virtual core (+ virtual
-                        ambient) is channel 1, T1..T8 channels 2-9, virtual surface 10; rows before
+                        ambient) is channel 1, T1..T8 channels 2-9 (the one that is the virtual
+                        ambient sensor throughout, T8, as ambient), virtual surface 10; rows before
                         insertion skipped; the vendor's PredictionValueSeconds kept as a series
           thermopro     history_probe_N_<stamp>.csv (UTF-16 TSV): files exported within minutes of each
                         other are one cook, probe N = channel N; a probe reading far above the others
@@ -24,13 +25,22 @@ struct ImportCommand: Command {
                         cook; a probe that lay in the pit before insertion is detected and the
                         session starts at insertion (probe_inserted event)
           csv           canonical t_s,probe_c,ambient_c[,channel]    json  cookcast export --format json
+        --input-unit c|f: the unit of the temperatures in formats whose files do not say (igrill,
+        tappecue; default c, as the app showed them); a meat probe above 110 C for long in such a
+        file is noted as probably Fahrenheit. Formats that state their unit ignore it.
         Wall-clock exports are local time: --utc-offset (e.g. +01:00), else the TZ zone's offset at
-        the cook's date. The file's cut wins over --cut; --target and --name override the file.
-        The same file imported twice is recognised (content hash) and skipped.
-        Exit status: 0 imported (or already there), 65 unknown format or no usable data, 66 unreadable file.
+        the cook's date. --cut, --target and --name override what the file says; a cut guessed
+        from the file's name or label (my_brisket.csv, "Pulled Pork") is only the default.
+        The same cook imported twice is recognised (a hash of its parsed readings, so other bytes
+        for the same readings, a trailing newline, do not matter) and skipped.
+        A directory stands for the files directly in it. Every file that can be used is imported;
+        each one that cannot is named with the reason.
+        Exit status: 0 everything imported (or already there); 65 some file of an unknown format or
+        without usable data (the others are imported); 66 a file missing or unreadable, or a
+        directory with no file to import.
         """
     static let options = OptionSpec(
-        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe"], flags: ["dry-run"])
+        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit"], flags: ["dry-run"])
 
     let context: CommandContext
     let paths: [String]
@@ -56,6 +66,14 @@ struct ImportCommand: Command {
         if let targetCelsius, !(-50...500).contains(targetCelsius) {
             throw .usage("option '--target' must be between -50 and 500 C")
         }
+        var inputUnit: TemperatureUnit? = nil
+        if let text = arguments.value("input-unit") {
+            switch text.lowercased() {
+            case "c", "celsius": inputUnit = .celsius
+            case "f", "fahrenheit": inputUnit = .fahrenheit
+            default: throw .usage("option '--input-unit' must be c or f, got '\(text)'")
+            }
+        }
         let library = try? context.models()
         var cut = arguments.value("cut")
         if let library { cut = try context.cut(named: cut, in: library)?.name }
@@ -63,19 +81,20 @@ struct ImportCommand: Command {
             cut: cut, targetCelsius: targetCelsius, name: arguments.value("name"),
             utcOffsetSeconds: offset,
             timeZone: context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current,
-            pitProbe: try arguments.int("pit-probe", in: 1...16), catalog: library?.cuts)
+            pitProbe: try arguments.int("pit-probe", in: 1...16), catalog: library?.cuts, inputUnit: inputUnit)
         isDryRun = arguments.flag("dry-run")
         self.context = context
     }
 
     func run() async throws(CLIError) -> Int32 {
         let importer = Importer(options: importOptions, format: format)
-        let groups: [ImportGroup]
-        do {
-            groups = try importer.read(paths: paths)
-        } catch {
-            if case .unreadable = error { throw CLIError(error.description, exitCode: ExitCode.noInput) }
-            throw .data(error.description)
+        // File by file: one file that cannot be used does not stop the others (a manifest.json
+        // or an empty CSV in a folder of exports); each is named, and the exit status says so.
+        let batch = importer.readEach(paths: paths)
+        let groups = batch.groups
+        let soleFailure = batch.failures.count == 1 && groups.isEmpty ? batch.failures.first : nil
+        if soleFailure == nil {
+            for failure in batch.failures { context.console.errorLine("skipped \(failure.description)") }
         }
         for group in groups {
             for bad in group.result.badRows { context.console.errorLine("warning: \(bad.summary)") }
@@ -83,15 +102,27 @@ struct ImportCommand: Command {
         }
         let cooks = groups.flatMap(\.result.cooks)
         if isDryRun {
-            for cook in cooks { context.console.line("would import: \(cook.importSummary)") }
-            return ExitCode.success
+            for cook in cooks { context.console.line("would import: \(cook.importSummary(unit: context.unit))") }
+        } else if !cooks.isEmpty {
+            let store = try context.openStore()
+            do {
+                let earlier = groups.reduce(into: [String: String]()) { all, group in
+                    all.merge(group.result.earlierHashes) { first, _ in first }
+                }
+                for outcome in try importer.store(cooks, earlierHashes: earlier, into: store) {
+                    context.console.line(outcome.summary(unit: context.unit))
+                }
+            } catch {
+                throw .io("\(error)")
+            }
         }
-        let store = try context.openStore()
-        do {
-            for outcome in try importer.store(cooks, into: store) { context.console.line(outcome.summary) }
-        } catch {
-            throw .io("\(error)")
+        guard !batch.failures.isEmpty else { return ExitCode.success }
+        if let only = soleFailure {
+            throw CLIError(only.description, exitCode: only.isMissingInput ? ExitCode.noInput : ExitCode.dataError)
         }
-        return ExitCode.success
+        let missingOnly = batch.failures.allSatisfy(\.isMissingInput)
+        throw CLIError(
+            "\(batch.failures.count) input\(batch.failures.count == 1 ? "" : "s") could not be imported (see above)",
+            exitCode: missingOnly ? ExitCode.noInput : ExitCode.dataError)
     }
 }

@@ -48,8 +48,7 @@ struct ShowCommand: Command {
             if channels.count > 1 {
                 console.line(
                     "  channels   "
-                        + channels.map { "\($0.channel)=\($0.name ?? "probe \($0.channel)") (\($0.role.rawValue))" }
-                        .joined(separator: ", "))
+                        + channels.map(Self.channelLabel).joined(separator: ", "))
             }
             if let fit = try store.fits(session: sessionID).last {
                 let eta = fit.etaSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
@@ -76,6 +75,16 @@ struct ShowCommand: Command {
             throw .io("\(error)")
         }
         return ExitCode.success
+    }
+}
+
+extension ShowCommand {
+    /// `2=pit (ambient)`; the role is not repeated when the name already says it (heat-ledger's
+    /// `sensor_2 (meat)` was shown as `sensor_2 (meat) (meat)`).
+    static func channelLabel(_ channel: ChannelInfo) -> String {
+        let name = channel.name ?? "probe \(channel.channel)"
+        let role = channel.role.rawValue
+        return "\(channel.channel)=\(name)" + (name.lowercased().contains(role) ? "" : " (\(role))")
     }
 }
 

@@ -1,0 +1,69 @@
+import CookcastCore
+
+/// A session `cookcast fit` left out, and why. Priors and backtests learn only from cooks that
+/// reached their target and are no longer being recorded: the time such a cook ran is not a time
+/// to target.
+public struct FitSkip: Sendable, Hashable {
+    /// Why a session was left out.
+    public enum Reason: Sendable, Hashable {
+        /// No session with this id.
+        case notFound
+        /// Neither the session nor its cut gives a target.
+        case noTarget
+        /// No meat channel holds a probe reading.
+        case noProbeReadings
+        /// Still being recorded (status `active`): its end is not known yet.
+        case stillRecording
+        /// The probe never reached the target; `peakCelsius` is the highest probe reading.
+        case targetNotReached(targetCelsius: Double, peakCelsius: Double)
+        /// The probe was at the target from its first reading: no time to target to learn.
+        case atTargetFromTheStart(targetCelsius: Double)
+        /// Reading the session failed (a database error).
+        case failed(String)
+    }
+
+    /// The session left out.
+    public var sessionID: Int64
+    /// Why.
+    public var reason: Reason
+    /// The channel that was read (for cooks left out for their readings), else nil.
+    public var channel: Int?
+    /// Time of the channel's last reading, seconds since the session start, else nil.
+    public var lastSeconds: Double?
+
+    /// A skip.
+    public init(sessionID: Int64, reason: Reason, channel: Int? = nil, lastSeconds: Double? = nil) {
+        self.sessionID = sessionID
+        self.reason = reason
+        self.channel = channel
+        self.lastSeconds = lastSeconds
+    }
+
+    /// True when the cook was read and found not to be a time to target (its summary is then
+    /// stored as `unfinished`, so it never feeds the priors).
+    public var isUnfinishedCook: Bool {
+        switch reason {
+        case .targetNotReached, .atTargetFromTheStart: return true
+        default: return false
+        }
+    }
+
+    /// One line, temperatures in `unit`, e.g.
+    /// `session 4: never reached its target 95.0 C (peak 88.0 C), not learned from`.
+    public func description(unit: TemperatureUnit) -> String {
+        let why: String
+        switch reason {
+        case .notFound: why = "not found"
+        case .noTarget: why = "no target and no cut to take one from"
+        case .noProbeReadings: why = "no probe readings"
+        case .stillRecording: why = "still being recorded (status active), not learned from"
+        case .targetNotReached(let target, let peak):
+            why =
+                "never reached its target \(unit.format(celsius: target)) (peak \(unit.format(celsius: peak))), not learned from"
+        case .atTargetFromTheStart(let target):
+            why = "at its target \(unit.format(celsius: target)) from the first reading, not learned from"
+        case .failed(let message): why = message
+        }
+        return "session \(sessionID): \(why)"
+    }
+}

@@ -1,0 +1,46 @@
+import CookcastCore
+
+extension ImportResult {
+    /// Meat readings above this many degrees, read as Celsius, are implausible for long: a meat
+    /// probe past 110 C is in the fire, or the file is in Fahrenheit.
+    static let implausibleMeatCelsius = 110.0
+
+    /// The result with every probe and ambient value (and a target read from the file, when
+    /// `--target` did not give one) converted from `unit` to Celsius: `--input-unit f` for a
+    /// format whose files do not say their unit.
+    func converted(from unit: TemperatureUnit, targetFromFile: Bool) -> ImportResult {
+        guard unit != .celsius else { return self }
+        var result = self
+        for index in result.cooks.indices {
+            result.cooks[index].readings = result.cooks[index].readings.map { reading in
+                var r = reading
+                r.probeCelsius = r.probeCelsius.map(unit.celsius(from:))
+                r.ambientCelsius = r.ambientCelsius.map(unit.celsius(from:))
+                return r
+            }
+            if targetFromFile {
+                result.cooks[index].info.targetCelsius = result.cooks[index].info.targetCelsius.map(unit.celsius(from:))
+            }
+        }
+        return result
+    }
+
+    /// The result with a note for each cook whose meat probes read above 110 C for long (10
+    /// readings or more, and a fifth of the meat readings or more), which Celsius values cannot
+    /// be: an iGrill export in whole degrees Fahrenheit stored as Celsius said `max probe 190.0 C`.
+    func notingFahrenheitSuspects() -> ImportResult {
+        var result = self
+        for cook in cooks {
+            let meat = Set(cook.channels.filter { $0.role == .meat }.map(\.channel))
+            let values = cook.readings.filter { meat.contains($0.channel) }.compactMap(\.probeCelsius)
+            let hot = values.filter { $0 > Self.implausibleMeatCelsius }
+            guard hot.count >= 10, hot.count * 5 >= values.count else { continue }
+            let name = cook.info.name ?? cook.info.source
+            result.notes.append(
+                "\(name): \(hot.count) of \(values.count) meat readings are above 110 C (up to "
+                    + "\(TemperatureUnit.fixed(hot.max() ?? 0, decimals: 1))), which no meat reaches: if the file is "
+                    + "in Fahrenheit, import it again with --input-unit f")
+        }
+        return result
+    }
+}

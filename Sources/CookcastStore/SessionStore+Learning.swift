@@ -1,0 +1,89 @@
+import CookcastCore
+
+extension SessionStore {
+    /// The latest fit of `model` of every session that has one, by session id (the latest by
+    /// `t_ms`, then channel). `cookcast fit` keeps one `cook_summary` fit per session and learns
+    /// priors from all of them.
+    public func latestFits(model: String) throws -> [Int64: FitRecord] {
+        try read("cannot read fits from") { db in
+            let select = try db.cachedStatement(
+                """
+                SELECT session_id, channel, t_ms, parameters, eta_s, eta_lo_s, eta_hi_s, phase FROM fits
+                WHERE model = ? ORDER BY session_id, t_ms, channel
+                """)
+            select.bind(model, at: 1)
+            defer { select.reset() }
+            var result: [Int64: FitRecord] = [:]
+            while try select.step() {
+                let parameters = try JSONCoding.decode(
+                    [String: Double].self, from: select.text(at: 3), table: "fits", column: "parameters")
+                result[select.int64(at: 0)] = FitRecord(
+                    elapsedSeconds: Rows.seconds(select.int64(at: 2)), channel: Int(select.int64(at: 1)),
+                    model: model, parameters: parameters, etaSeconds: select.optionalDouble(at: 4),
+                    etaLowSeconds: select.optionalDouble(at: 5), etaHighSeconds: select.optionalDouble(at: 6),
+                    phase: select.text(at: 7))
+            }
+            return result
+        }
+    }
+
+    /// Replaces every fit of `fit.model` of `session` with `fit`, in one transaction, so a
+    /// session keeps one current fit of that model (a refit at a different moment does not leave
+    /// the old one behind).
+    public func replaceFits(_ fit: FitRecord, session: Int64) throws {
+        let parameters = try JSONCoding.encode(fit.parameters)
+        try write("cannot store a fit in") { db in
+            let delete = try db.cachedStatement("DELETE FROM fits WHERE session_id = ? AND model = ?")
+            delete.bind(session, at: 1)
+            delete.bind(fit.model, at: 2)
+            try delete.run()
+            let insert = try db.cachedStatement(
+                """
+                INSERT INTO fits (session_id, channel, t_ms, model, parameters, eta_s, eta_lo_s, eta_hi_s, phase)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            insert.bind(session, at: 1)
+            insert.bind(fit.channel, at: 2)
+            insert.bind(Rows.milliseconds(fit.elapsedSeconds), at: 3)
+            insert.bind(fit.model, at: 4)
+            insert.bind(parameters, at: 5)
+            insert.bind(fit.etaSeconds, at: 6)
+            insert.bind(fit.etaLowSeconds, at: 7)
+            insert.bind(fit.etaHighSeconds, at: 8)
+            insert.bind(fit.phase, at: 9)
+            try insert.run()
+        }
+    }
+
+    /// Replaces every stored prior of `model` with `priors`, in one transaction: a cut that no
+    /// longer has a cook to learn from loses its prior (and falls back to the shipped one).
+    public func replacePriors(model: String, with priors: [PriorRecord]) throws {
+        let encoded = try priors.map { p in
+            (
+                p, try JSONCoding.encode(p.parameterNames), try JSONCoding.encode(p.mean),
+                try JSONCoding.encode(p.covariance)
+            )
+        }
+        try write("cannot save priors in") { db in
+            let delete = try db.cachedStatement("DELETE FROM priors WHERE model = ?")
+            delete.bind(model, at: 1)
+            try delete.run()
+            let insert = try db.cachedStatement(
+                """
+                INSERT OR REPLACE INTO priors
+                    (cut, model, parameter_names, mean, covariance, n_cooks, updated_at_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (prior, names, mean, covariance) in encoded {
+                insert.bind(prior.cut, at: 1)
+                insert.bind(prior.model, at: 2)
+                insert.bind(names, at: 3)
+                insert.bind(mean, at: 4)
+                insert.bind(covariance, at: 5)
+                insert.bind(prior.cookCount, at: 6)
+                insert.bind(prior.updatedAtUnixMs, at: 7)
+                try insert.run()
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// `cookcast fit` learns from, and backtests, only cooks that reached their target and are no
+/// longer being recorded; the others are named with the reason.
+@Suite struct FitFinishedCooksTests {
+    /// The real roast chicken (74 C at 4,550 s) cut off at 3,000 s, under a neutral file name.
+    static func unfinishedChicken(_ box: Sandbox) throws -> String {
+        let text = try String(contentsOfFile: SharedData.cook("heatledger_roast_chicken.csv"), encoding: .utf8)
+        let lines = text.split(separator: "\n").filter { line in
+            line.hasPrefix("t_s") || (Double(line.split(separator: ",")[0]) ?? .infinity) < 3000
+        }
+        return box.write("short_roast.csv", lines.joined(separator: "\n") + "\n")
+    }
+
+    /// QA: a session still being recorded and a cook that never reached its target went into the
+    /// priors (their length is not a time to target). Now they are skipped, named, and their
+    /// stored summary is `unfinished`.
+    @Test func unfinishedAndRecordingCooksAreNamedAndNotLearnedFrom() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        for (file, target) in [("heatledger_roast_chicken.csv", "74"), ("combustion_chicken_68c.csv", "68")] {
+            let r = await box.run(["import", SharedData.cook(file), "--cut", "chicken", "--target", target])
+            #expect(r.status == 0, "\(r.err)")
+        }
+        let short = await box.run(["import", try Self.unfinishedChicken(box), "--cut", "chicken", "--target", "74"])
+        #expect(short.status == 0, "\(short.err)")
+        do {
+            // A cook being recorded: the finished chicken's readings in an `active` session.
+            let store = try SessionStore(path: box.databasePath)
+            let id = try store.createSession(
+                SessionInfo(
+                    startedAtUnixMs: 0, cut: "chicken", targetCelsius: 68, source: "live:test", status: .active),
+                channels: [ChannelInfo(channel: 1)])
+            try store.append(try store.readings(session: 2, channel: 1), session: id)
+        }
+        let r = await box.run(["fit"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("skipped session 3: never reached its target 74.0 C (peak "), "\(r.err)")
+        #expect(r.err.contains("skipped session 4: still being recorded"), "\(r.err)")
+        #expect(r.out.contains("refit 2 sessions"), "\(r.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.priors(cut: "chicken").first?.cookCount == 2)
+        #expect(try store.priors(cut: "generic").first?.cookCount == 2)
+        #expect(try store.fits(session: 3).filter { $0.model == "cook_summary" }.map(\.phase) == ["unfinished"])
+
+        // Asked for by id, the unfinished cook is refused and the priors stay as they are.
+        let only = await box.run(["fit", "3", "--unit", "f"])
+        #expect(only.status == 65)
+        #expect(only.err.contains("never reached its target 165.2 F"), "\(only.err)")
+        #expect(try store.priors(cut: "chicken").first?.cookCount == 2)
+    }
+
+    /// QA: with no cook that reached its target, `fit --backtest` printed `ALL 0 ... median nan`
+    /// and exited 0.
+    @Test func backtestWithNothingToScoreFails() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        _ = await box.run(["import", try Self.unfinishedChicken(box), "--cut", "chicken", "--target", "74"])
+        let r = await box.run(["fit", "--backtest"])
+        #expect(r.status == 65)
+        #expect(r.err.contains("never reached its target"), "\(r.err)")
+        #expect(!r.out.contains("nan"), "\(r.out)")
+    }
+}

@@ -1,0 +1,71 @@
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// `cookcast import DIR`: every usable file is imported, each other one named with its reason.
+@Suite struct ImportBatchTests {
+    static func directory(_ box: Sandbox, _ name: String) -> String {
+        let path = box.directory + "/" + name
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// QA: a manifest.json or an empty CSV in a folder of CSVs aborted the whole batch (exit 65,
+    /// nothing imported).
+    @Test func oneBadFileDoesNotStopTheOthers() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let dir = Self.directory(box, "exports")
+        _ = box.write("exports/a.csv", "t_s,probe_c,ambient_c\n0,20,100\n60,22,100\n")
+        _ = box.write("exports/b.csv", "t_s,probe_c,ambient_c\n0,30,110\n60,33,110\n")
+        _ = box.write("exports/empty.csv", "")
+        _ = box.write("exports/manifest.json", "{\"cooks\": []}\n")
+        let r = await box.run(["import", dir])
+        #expect(r.status == 65, "\(r.out)\(r.err)")
+        #expect(r.out.contains("imported as session 1"), "\(r.out)")
+        #expect(r.out.contains("imported as session 2"), "\(r.out)")
+        #expect(r.err.contains("skipped \(dir)/empty.csv: "), "\(r.err)")
+        #expect(r.err.contains("skipped \(dir)/manifest.json: "), "\(r.err)")
+        #expect(r.err.contains("2 inputs could not be imported"), "\(r.err)")
+        #expect(try SessionStore(path: box.databasePath, readOnly: true).sessionIDs() == [1, 2])
+    }
+
+    /// QA: an empty directory, or one with only subdirectories, exited 0 and said nothing.
+    @Test func aDirectoryWithNothingToImportSaysSo() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let empty = Self.directory(box, "empty")
+        let r = await box.run(["import", empty])
+        #expect(r.status == 66)
+        #expect(r.err.contains("no importable files in \(empty)"), "\(r.err)")
+        let nested = Self.directory(box, "nested")
+        _ = Self.directory(box, "nested/inner")
+        _ = box.write("nested/inner/a.csv", "t_s,probe_c,ambient_c\n0,20,100\n")
+        let n = await box.run(["import", nested])
+        #expect(n.status == 66)
+        #expect(n.err.contains("no importable files in \(nested)"), "\(n.err)")
+    }
+}
+
+/// Rows an import cannot store as they are: a second reading at the same time, a time before zero.
+@Suite struct ImportRowTimeTests {
+    /// QA: a row repeating a time was dropped by the store silently (the summary said `meat 4`,
+    /// three were stored), and a negative `t_s` was accepted. Both are now left out with a note
+    /// giving the count, and the summary counts what is stored.
+    @Test func duplicateAndNegativeTimesAreCountedAndShown() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = box.write(
+            "rows.csv", "t_s,probe_c,ambient_c\n-30,19,100\n0,20,100\n60,21,100\n60,21.5,100\n120,23,100\n")
+        let r = await box.run(["import", path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("1 reading with a duplicate time dropped (the first kept)"), "\(r.err)")
+        #expect(r.err.contains("1 reading before time zero (negative time) left out"), "\(r.err)")
+        #expect(r.out.contains("[1 meat 3]"), "\(r.out)")
+        let readings = try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1)
+        #expect(readings.map(\.elapsedSeconds) == [0, 60, 120])
+        #expect(readings.map(\.probeCelsius) == [20, 21, 23])
+    }
+}
