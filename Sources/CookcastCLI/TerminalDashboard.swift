@@ -106,7 +106,11 @@ final class TerminalDashboard: LiveSink {
 
     private func etaText(_ status: LiveStatus) -> String {
         let eta = status.eta
-        guard let finish = eta.finishSeconds else { return "ETA: \(eta.message)" }
+        // Out of reach the finish is only a placeholder for callers that need a number (past
+        // cooks' usual length): a clock time and a countdown would say it is coming.
+        guard let finish = eta.finishSeconds, eta.phase != "unreachable" else {
+            return "ETA: \(eta.phase == "unreachable" ? "unreachable: " : "")\(eta.message)"
+        }
         func clock(_ seconds: Double) -> String {
             DurationFormat.wallClock(
                 startUnixMs: startedAtUnixMs, plusSeconds: seconds, utcOffsetSeconds: utcOffsetSeconds,

@@ -38,7 +38,7 @@ import Testing
             channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
         for i in 0..<40 {
             try store.append(
-                Reading(elapsedSeconds: Double(i) * 0.5, probeCelsius: 60, ambientCelsius: 110), session: id)
+                Reading(elapsedSeconds: Double(i) * 0.5, probeCelsius: 70, ambientCelsius: 110), session: id)
         }
     }
 
@@ -96,8 +96,9 @@ import Testing
         let box = Sandbox()
         defer { box.cleanup() }
         try interruptedTurkey(in: box)
-        // No --cut, no --target: the session's turkey and 74 C hold (80 C is over the target).
-        let over = [packetLine(0, probe: 80), packetLine(1, probe: 80), packetLine(2, probe: 80)]
+        // No --cut, no --target: the session's turkey and 74 C hold (75 C is over the target; a
+        // jump from the stored 70 C to 80 C within seconds would be a probe pulled out).
+        let over = [packetLine(0, probe: 75), packetLine(1, probe: 75), packetLine(2, probe: 75)]
         let (status, errors) = try resume([], lines: over, in: box)
         #expect(status == 0)
         #expect(!errors.contains("no ETA"))

@@ -38,6 +38,25 @@ final class FakeTerminal: Console, @unchecked Sendable {
         return frames
     }
 
+    /// A pit under the target cannot get the meat there: no clock time and no countdown (a bath
+    /// at 57 C with the target at 60 C showed "ETA 23:13 (in 29m 45s)" for 30 hours).
+    @Test func anUnreachableTargetShowsNoCountdown() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var rows = "t_s,probe_c,ambient_c\n"
+        for i in 0...720 {
+            let t = Double(i) * 10
+            rows += "\(t),\(50 - 45 * exp(-t / 2400)),50\n"
+        }
+        let file = box.write("under.csv", rows)
+        let r = await box.run(["live", "--replay", file, "--target", "60", "--speed", "max", "--plain"])
+        #expect(r.status == 0, "\(r.err)")
+        let statusLines = r.out.split(separator: "\n").filter { $0.contains("target 60.0 C") }
+        #expect(statusLines.count >= 5)
+        let late = statusLines.suffix(3)
+        #expect(late.allSatisfy { $0.contains("ETA: unreachable: ") && !$0.contains(" (in ") }, "\(late)")
+    }
+
     @Test(arguments: [60, 40, 100])
     func everyRedrawnLineFitsANarrowTerminalAndTheRedrawMovesUpWhatWasDrawn(columns: Int) async throws {
         let box = Sandbox()
