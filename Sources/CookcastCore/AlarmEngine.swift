@@ -12,11 +12,10 @@ public struct AlarmEngine: Sendable {
     /// The target watch of every channel that has reported a probe temperature.
     private var targetWatches: [Int: ProbeTargetWatch] = [:]
     private var firedETANear = false
-    private var probeLostActive = false
     private var ambientOutSince: Double?
     private var ambientAlarmActive = false
     private var batteryAlarmActive = false
-    private var lastReadingSeconds: Double?
+    private var silence = SilenceWatch()
     private var startSeconds: Double?
     private var baseline = AmbientBaseline()
 
@@ -26,6 +25,24 @@ public struct AlarmEngine: Sendable {
         guard let settled = baseline.settledCelsius else { return nil }
         let tolerance = AmbientBaseline.toleranceCelsius(around: settled)
         return (settled - tolerance)...(settled + tolerance)
+    }
+
+    /// How much faster than it rises now a probe would have to rise on average for an "ETA near"
+    /// to be believed. Late in a cook the curve slows (a pan-seared steak's centre still sped up
+    /// by half); a first fit from two minutes of a turkey said 6 minutes for 46 C to go at 0.75 C
+    /// a minute, ten times the rate, and the alarm sounded 4 minutes into a 2.4-hour cook.
+    public static let etaNearMaxRateRatio = 3.0
+
+    /// Whether every probe still short of the target can get there in `remaining` seconds at no
+    /// more than `etaNearMaxRateRatio` times its recent rate (at least 0.1 C a minute).
+    private func isPlausible(remaining: Double) -> Bool {
+        guard let target = rules.targetCelsius else { return true }
+        for watch in targetWatches.values where !watch.hasEverReached {
+            guard let latest = watch.latestCelsius, let rate = watch.recentRiseCelsiusPerMinute else { continue }
+            let needed = (target - latest) / (remaining / 60)
+            if needed > Self.etaNearMaxRateRatio * max(rate, 0.1) { return false }
+        }
+        return true
     }
 
     /// Whether every probe has reached its target in this cook (after which the meat rests, or
@@ -42,8 +59,7 @@ public struct AlarmEngine: Sendable {
         var fired: [Alarm] = []
         let t = reading.elapsedSeconds
         if startSeconds == nil { startSeconds = t }
-        lastReadingSeconds = max(lastReadingSeconds ?? t, t)
-        probeLostActive = false
+        silence.observeReading(atSeconds: t)
         if let target = rules.targetCelsius, let probe = reading.probeCelsius {
             let channel = reading.channel
             switch targetWatches[channel, default: ProbeTargetWatch()].observe(
@@ -103,10 +119,9 @@ public struct AlarmEngine: Sendable {
 
     /// Checks for silence at `elapsedSeconds` (call on every tick and link change).
     public mutating func checkSilence(atSeconds elapsedSeconds: Double) -> [Alarm] {
-        guard let last = lastReadingSeconds, !probeLostActive,
-            elapsedSeconds - last >= rules.probeLostAfterSeconds
+        guard let last = silence.lastReadingSeconds,
+            silence.lost(byElapsedSeconds: elapsedSeconds, minimumSeconds: rules.probeLostAfterSeconds) != nil
         else { return [] }
-        probeLostActive = true
         return [
             Alarm(
                 kind: .probeLost, channel: nil, elapsedSeconds: elapsedSeconds,
@@ -143,7 +158,7 @@ public struct AlarmEngine: Sendable {
         guard let remaining, remaining.isFinite else { return [] }
         // Every probe is at its target: "minutes to the target" would contradict that alarm.
         if everyProbeReachedTarget { return [] }
-        if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear {
+        if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear, isPlausible(remaining: remaining) {
             firedETANear = true
             return [
                 Alarm(
@@ -158,7 +173,7 @@ public struct AlarmEngine: Sendable {
 
 extension AlarmEngine {
     /// Fires `probeLost` once the probe has been silent for more than `rules.probeLostAfterSeconds`
-    /// of cook time by `elapsedSeconds`, stamped when the silence reached that length (the last
+    /// of cook time, or three of its usual intervals (`SilenceWatch`), by `elapsedSeconds`, stamped when the silence reached that length (the last
     /// reading plus the limit), not when it was noticed: a timer, a link change, or the first
     /// reading after a gap in a replay may notice it late. Call it before feeding that reading.
     ///
@@ -167,14 +182,14 @@ extension AlarmEngine {
     public mutating func observeSilence(untilSeconds elapsedSeconds: Double, countingFrom start: Double? = nil)
         -> [Alarm]
     {
-        guard let last = lastReadingSeconds, !probeLostActive else { return [] }
-        let due = max(last, start ?? last) + rules.probeLostAfterSeconds
-        guard elapsedSeconds > due else { return [] }
-        probeLostActive = true
+        guard
+            let (due, limit) = silence.lost(
+                byElapsedSeconds: elapsedSeconds, countingFrom: start, minimumSeconds: rules.probeLostAfterSeconds)
+        else { return [] }
         return [
             Alarm(
                 kind: .probeLost, channel: nil, elapsedSeconds: due,
-                message: "no reading for \(Int(rules.probeLostAfterSeconds.rounded())) s")
+                message: "no reading for \(Int(limit.rounded())) s")
         ]
     }
 }

@@ -97,6 +97,16 @@ public struct ProbeTargetWatch: Sendable {
         return true
     }
 
+    /// The latest reading, Celsius (nil before any).
+    public var latestCelsius: Double? { recent.last?.celsius }
+
+    /// How fast the probe rose over its recent readings (up to 3 minutes, or the last two of a
+    /// sparse log), C per minute; nil until they span a minute.
+    public var recentRiseCelsiusPerMinute: Double? {
+        guard let first = recent.first, let last = recent.last, last.seconds - first.seconds >= 60 else { return nil }
+        return (last.celsius - first.celsius) / ((last.seconds - first.seconds) / 60)
+    }
+
     /// Whether `celsius` at `t` is further above the reading a minute or more before than meat can
     /// rise in that time.
     private func risesFasterThanMeat(to celsius: Double, atSeconds t: Double) -> Bool {

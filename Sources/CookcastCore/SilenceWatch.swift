@@ -1,0 +1,59 @@
+/// When the probe has gone silent for longer than it normally does: the rule behind `probeLost`.
+///
+/// A probe is lost after `AlarmRules.probeLostAfterSeconds` without a reading, or three of its
+/// usual intervals (the median of its last 16), whichever is longer: a log written once a minute
+/// (the real sous-vide T-bone) or every half minute with gaps of two (the TempFit turkeys) was
+/// reported lost 18 and 70 times over a cook at a fixed 60 s. And once reported, it is reported
+/// again only after its readings have flowed for `rearmSeconds`: a flaky link that drops every
+/// few minutes is one piece of news until it holds.
+public struct SilenceWatch: Sendable {
+    /// How long readings must flow after a loss before another loss is news, seconds.
+    public static let rearmSeconds = 300.0
+    /// Usual intervals a silence must last, at least.
+    public static let usualIntervals = 3.0
+
+    /// The latest reading's time, seconds (nil before any).
+    public private(set) var lastReadingSeconds: Double?
+    /// Whether the current silence was reported.
+    public private(set) var isReported = false
+    /// When readings came back after the last reported silence.
+    private var resumedSeconds: Double?
+    private var intervals: [Double] = []
+
+    /// Creates a watch with no readings.
+    public init() {}
+
+    /// Notes a reading at `t`.
+    public mutating func observeReading(atSeconds t: Double) {
+        if let last = lastReadingSeconds, t > last {
+            intervals.append(t - last)
+            if intervals.count > 16 { intervals.removeFirst() }
+        }
+        if isReported {
+            isReported = false
+            resumedSeconds = t
+        }
+        lastReadingSeconds = max(lastReadingSeconds ?? t, t)
+    }
+
+    /// The silence that makes a probe lost: `minimumSeconds`, or three usual intervals if longer.
+    public func lostAfterSeconds(minimumSeconds: Double) -> Double {
+        guard !intervals.isEmpty else { return minimumSeconds }
+        let usual = intervals.sorted()[intervals.count / 2]
+        return max(minimumSeconds, Self.usualIntervals * usual)
+    }
+
+    /// If the probe is lost by `elapsedSeconds` and that is news, marks it reported and returns
+    /// when the silence reached the limit (counted from `start` when later than the last reading).
+    public mutating func lost(
+        byElapsedSeconds elapsedSeconds: Double, countingFrom start: Double? = nil, minimumSeconds: Double
+    ) -> (dueSeconds: Double, limitSeconds: Double)? {
+        guard let last = lastReadingSeconds, !isReported else { return nil }
+        if let resumed = resumedSeconds, last - resumed < Self.rearmSeconds { return nil }
+        let limit = lostAfterSeconds(minimumSeconds: minimumSeconds)
+        let due = max(last, start ?? last) + limit
+        guard elapsedSeconds > due else { return nil }
+        isReported = true
+        return (due, limit)
+    }
+}
