@@ -147,7 +147,8 @@ import Testing
         }
         #expect(engine.observeRemaining(seconds: 348, atSeconds: 210).isEmpty)
         for t in stride(from: 5000.0, through: 5300, by: 5) {
-            _ = engine.observe(Reading(elapsedSeconds: t, probeCelsius: 68 + 0.5 * (t - 5000) / 60, ambientCelsius: nil))
+            let probe = 68 + 0.5 * (t - 5000) / 60
+            _ = engine.observe(Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: nil))
         }
         #expect(engine.observeRemaining(seconds: 500, atSeconds: 5300).map(\.kind) == [.etaNear])
     }

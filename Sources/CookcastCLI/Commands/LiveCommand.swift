@@ -40,8 +40,8 @@ struct LiveCommand: Command {
           --ambient-range LO:HI  expected pit/oven/bath range for the ambient alarm (in --unit);
                               default: a band around the temperature the cook settles at
           --on-alarm CMD      run CMD (via /bin/sh) on every alarm, with COOKCAST_ALARM, COOKCAST_MESSAGE,
-                              COOKCAST_SESSION and COOKCAST_PROBE_C set (target reached, ETA near,
-                              probe lost, ambient out of range, battery low)
+                              COOKCAST_SESSION and COOKCAST_PROBE_C set (target reached, probe out,
+                              ETA near, probe lost, ambient out of range, battery low)
         examples:
           cookcast live --simulate turkey --speed 600
           cookcast live --replay ../shared/data/cooks/heatledger_roast_chicken.csv --speed 120 --cut chicken
