@@ -3,15 +3,18 @@ import CookcastEngine
 import Foundation
 
 /// `live --on-alarm CMD`: runs `/bin/sh -c CMD` for every alarm (a phone push, a buzzer), with
-/// `COOKCAST_ALARM` (kind), `COOKCAST_MESSAGE`, `COOKCAST_SESSION` and `COOKCAST_PROBE_C` in its
+/// `COOKCAST_ALARM` (kind), `COOKCAST_MESSAGE` (the words on the screen, in `--unit`),
+/// `COOKCAST_SESSION`, `COOKCAST_PROBE` (the channel, if any) and `COOKCAST_PROBE_C` in its
 /// environment. The command runs in the background; its failure is reported, never fatal.
 final class AlarmCommandSink: LiveSink {
     private let command: String
     private let console: any Console
+    private let unit: TemperatureUnit
 
-    init(command: String, console: any Console) {
+    init(command: String, console: any Console, unit: TemperatureUnit = .celsius) {
         self.command = command
         self.console = console
+        self.unit = unit
     }
 
     func handle(_ event: LiveEvent, status: LiveStatus) {
@@ -21,7 +24,8 @@ final class AlarmCommandSink: LiveSink {
         process.arguments = ["-c", command]
         var env = ProcessInfo.processInfo.environment
         env["COOKCAST_ALARM"] = alarm.kind.rawValue
-        env["COOKCAST_MESSAGE"] = alarm.message
+        env["COOKCAST_MESSAGE"] = alarm.displayMessage(unit: unit, targetCelsius: status.targetCelsius)
+        env["COOKCAST_PROBE"] = alarm.channel.map(String.init) ?? ""
         env["COOKCAST_SESSION"] = String(status.sessionID)
         env["COOKCAST_PROBE_C"] = status.probeCelsius[alarm.channel ?? 1].map { "\($0)" } ?? ""
         process.environment = env

@@ -44,6 +44,7 @@ final class JSONLinesSink: LiveSink {
             fields["type"] = .string("alarm")
             fields["t_s"] = .number(alarm.elapsedSeconds)
             fields["alarm"] = .string(alarm.kind.rawValue)
+            fields["channel"] = alarm.channel.map { .integer(Int64($0)) } ?? .null
             fields["message"] = .string(alarm.message)
         }
         console.line(JSONLine.object(fields))

@@ -43,7 +43,7 @@ final class TerminalDashboard: LiveSink {
             }
         case .decodeError(let error): note = "decode error: \(error.description)"
         case .alarm(let alarm):
-            note = "ALARM \(alarm.kind.rawValue): \(message(for: alarm, targetCelsius: status.targetCelsius))"
+            note = "ALARM \(alarm.kind.rawValue): \(alarm.displayMessage(unit: unit, targetCelsius: status.targetCelsius))"
         }
         if console.isInteractive {
             if let note {
@@ -74,16 +74,6 @@ final class TerminalDashboard: LiveSink {
         if summary.decodeErrors > 0 { text += ", \(summary.decodeErrors) bad packets logged" }
         if summary.disconnects > 0 { text += ", \(summary.disconnects) disconnects" }
         console.line(text)
-    }
-
-    private func message(for alarm: Alarm, targetCelsius: Double?) -> String {
-        // The probe's own reading of the target is said in the user's unit; a verdict that the
-        // meat is done without it (a bath that holds the target) keeps its words.
-        let channel = alarm.channel ?? 1
-        guard alarm.kind == .targetReached, let targetCelsius,
-            alarm.message == AlarmEngine.probeReachedTargetMessage(channel: channel)
-        else { return alarm.message }
-        return "probe \(channel) reached \(unit.format(celsius: targetCelsius))"
     }
 
     /// One line: `[01:23:45] connected  probe 54.2 C  ambient 163.0 C  battery 87 %  target 74.0 C  ETA 15:40 (in 1h 12m, 15:20-16:05) predicting`.

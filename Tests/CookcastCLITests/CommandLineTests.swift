@@ -251,8 +251,8 @@ import Testing
         defer { box.cleanup() }
         let log = box.directory + "/alarms.log"
         let r = await box.run([
-            "live", "--simulate", "steak", "--seed", "3", "--speed", "max", "--plain",
-            "--on-alarm", "echo \"$COOKCAST_ALARM $COOKCAST_SESSION\" >> '\(log)'",
+            "live", "--simulate", "steak", "--seed", "3", "--speed", "max", "--plain", "--unit", "f",
+            "--on-alarm", "echo \"$COOKCAST_ALARM $COOKCAST_SESSION $COOKCAST_PROBE: $COOKCAST_MESSAGE\" >> '\(log)'",
         ])
         #expect(r.status == 0)
         var text = ""
@@ -261,7 +261,10 @@ import Testing
             if text.contains("target_reached 1") { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        #expect(text.contains("target_reached 1"))
+        // The command gets the words on the screen, in the user's unit (it used to get "probe 1
+        // reached the target" while the screen said "probe 1 reached 125.6 F").
+        #expect(text.contains("target_reached 1 1: probe 1 reached 125.6 F"), "\(text)")
+        #expect(r.out.contains("ALARM target_reached: probe 1 reached 125.6 F"))
     }
 }
 

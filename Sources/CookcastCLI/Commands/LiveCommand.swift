@@ -39,9 +39,10 @@ struct LiveCommand: Command {
           --name NAME         a name for the session
           --ambient-range LO:HI  expected pit/oven/bath range for the ambient alarm (in --unit);
                               default: a band around the temperature the cook settles at
-          --on-alarm CMD      run CMD (via /bin/sh) on every alarm, with COOKCAST_ALARM, COOKCAST_MESSAGE,
-                              COOKCAST_SESSION and COOKCAST_PROBE_C set (target reached, probe out,
-                              ETA near, probe lost, ambient out of range, battery low)
+          --on-alarm CMD      run CMD (via /bin/sh) on every alarm, with COOKCAST_ALARM, COOKCAST_MESSAGE
+                              (as shown, in --unit), COOKCAST_SESSION, COOKCAST_PROBE (channel) and
+                              COOKCAST_PROBE_C set (target reached, probe out, ETA near, probe lost,
+                              ambient out of range, battery low)
         examples:
           cookcast live --simulate turkey --speed 600
           cookcast live --replay ../shared/data/cooks/heatledger_roast_chicken.csv --speed 120 --cut chicken
@@ -285,7 +286,7 @@ struct LiveCommand: Command {
             context.console.errorLine("note: no --target and no --cut: no ETA, readings are still stored")
         }
         var sinks: [any LiveSink] = [sink]
-        if let alarmCommand { sinks.append(AlarmCommandSink(command: alarmCommand, console: context.console)) }
+        if let alarmCommand { sinks.append(AlarmCommandSink(command: alarmCommand, console: context.console, unit: context.unit)) }
         let pipeline = LivePipeline(store: store, configuration: config, eta: eta, sinks: sinks)
         let summary: LiveSummary
         do {
