@@ -12,6 +12,18 @@ extension ETAEstimator {
         if let d = doneSeconds {
             current.elapsedSeconds = now
             current.finishSeconds = d
+            current.probeCelsius = T  // the meat rests: the probe goes on, the finish stands
+            return
+        }
+        if T >= targetCelsius, minProbe >= targetCelsius - 3 {
+            // Never seen under the target: the meat started past it (a reheat, a cook joined late),
+            // or the probe reads the hot pit before it goes in. Done once it holds there two
+            // minutes; until then no prior's "about 0 min left (a first guess)".
+            current = Estimate(
+                elapsedSeconds: now, finishSeconds: now, finishLowSeconds: now, finishHighSeconds: now,
+                phase: .collectingData,
+                message: "the probe reads \(shown(T)), past the target \(shown(targetCelsius)): done if it holds there",
+                model: "none", parameters: params, probeCelsius: T, targetCelsius: targetCelsius, channel: channel)
             return
         }
         // Probe out of the meat: a fast fall from the recent peak.

@@ -142,7 +142,8 @@ public final class ETAEstimator {
             if doneSeconds == nil, p >= targetCelsius, minProbe < targetCelsius - 3 || startedPast,
                 let last = lastCleanProbe, last.v >= targetCelsius
             {
-                doneSeconds = last.t
+                // Meat that started past the target was done from its first reading there.
+                doneSeconds = minProbe < targetCelsius - 3 ? last.t : (aboveSince ?? last.t)
                 markDone(at: t)
             }
             lastCleanProbe = (t, p)

@@ -275,11 +275,21 @@ struct SyntheticCook {
         #expect((e.finishSeconds ?? 0) > at)
     }
 
+    /// Meat that starts past the target (a reheat, a cook joined late) is done from its first
+    /// reading once it holds there two minutes (it said done at 120 s), and says so meanwhile (it
+    /// said "about 0 min left (a first guess)"). After the finish the probe reading goes on (it
+    /// stayed at the finishing value while the meat rested).
     @Test func meatAlreadyPastTheTargetIsDone() {
-        let rows = (0..<600).map { Reading(elapsedSeconds: Double($0), probeCelsius: 60, ambientCelsius: 120) }
+        let rows = (0..<600).map {
+            Reading(elapsedSeconds: Double($0), probeCelsius: 60 + Double($0) / 100, ambientCelsius: 120)
+        }
+        let early = Predictor.predict(readings: rows, targetCelsius: 54, atSeconds: 60, cut: nil, priors: [])
+        #expect(early.phase == .collectingData)
+        #expect(early.message.contains("past the target 54.0 C: done if it holds there"), "\(early.message)")
         let e = Predictor.predict(readings: rows, targetCelsius: 54, cut: nil, priors: [])
         #expect(e.phase == .done)
-        #expect(e.finishSeconds != nil)
+        #expect(e.finishSeconds == 0)
+        #expect(abs((e.probeCelsius ?? 0) - 65.99) < 0.2, "\(e.probeCelsius ?? -1)")
     }
 
     /// A probe that logs every 5 minutes rises 2 C between readings: each one is the probe's, not a
