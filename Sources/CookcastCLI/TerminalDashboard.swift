@@ -43,7 +43,8 @@ final class TerminalDashboard: LiveSink {
             }
         case .decodeError(let error): note = "decode error: \(error.description)"
         case .alarm(let alarm):
-            note = "ALARM \(alarm.kind.rawValue): \(alarm.displayMessage(unit: unit, targetCelsius: status.targetCelsius))"
+            let words = alarm.displayMessage(unit: unit, targetCelsius: status.targetCelsius)
+            note = "ALARM \(alarm.kind.rawValue): \(words)"
         }
         if console.isInteractive {
             if let note {
