@@ -43,6 +43,8 @@ public struct ProbeTargetWatch: Sendable {
     public private(set) var hasEverReached = false
     /// Whether the probe is taken to be out of the meat (jumped above the target).
     public private(set) var isOut = false
+    /// Whether it is out and `confirmations` readings in a row said so (one garbage value is not).
+    public var isConfirmedOut: Bool { isOut && readingsOut >= Self.confirmations }
     private var seenBelow = false
     /// Readings in a row since the jump (out) and far under the target (re-arm).
     private var readingsOut = 0

@@ -59,6 +59,9 @@ public final class ETAEstimator {
     var lastCleanProbe: (t: Double, v: Double)?
     var minProbe = Double.infinity
     var aboveSince: Double?
+    /// The alarm's watch of the target on the same readings: a probe that jumps above it faster
+    /// than meat heats is out of the meat (reading the pit), not done (`ProbeTargetWatch`).
+    var targetWatch = ProbeTargetWatch()
     var stall = StallTracker()
     var smoothedFinish: Double?
     var current: Estimate
@@ -111,7 +114,16 @@ public final class ETAEstimator {
     /// refreshed (the moments worth storing as a `FitRecord`).
     @discardableResult
     public func update(_ reading: Reading) -> Bool {
-        guard let r = cleaner.clean(reading) else { return false }
+        // The watch sees what the cleaner drops as out of a meat probe's range: a probe pulled out
+        // reads a 163 C oven, and that is the news.
+        if let p = reading.probeCelsius, p.isFinite, ReadingCleaner.ambientRange.contains(p),
+            !ReadingCleaner.sentinels.contains(p)
+        {
+            _ = targetWatch.observe(celsius: p, atSeconds: reading.elapsedSeconds, targetCelsius: targetCelsius)
+        }
+        guard var r = cleaner.clean(reading) else { return false }
+        // Out of the meat its readings say nothing about the meat: kept out of the fit.
+        if targetWatch.isOut { r.probeCelsius = nil }
         let t = r.elapsedSeconds
         if originSeconds == nil { originSeconds = t }
         let idx = Int((t / configuration.bucketSeconds).rounded(.down))
@@ -140,7 +152,7 @@ public final class ETAEstimator {
                 (aboveSince.map { t - $0 >= 120 } ?? false)
                 && (r.ambientCelsius.map { $0 - p > 15 } ?? true)
             if doneSeconds == nil, p >= targetCelsius, minProbe < targetCelsius - 3 || startedPast,
-                let last = lastCleanProbe, last.v >= targetCelsius
+                !targetWatch.isOut, let last = lastCleanProbe, last.v >= targetCelsius
             {
                 // Meat that started past the target was done from its first reading there.
                 doneSeconds = minProbe < targetCelsius - 3 ? last.t : (aboveSince ?? last.t)
@@ -168,6 +180,13 @@ public final class ETAEstimator {
             let hi = TemperatureUnit.fixed(unit.value(fromCelsius: range.upperBound), decimals: 0)
             e.message =
                 "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi) \(unit.symbol), a device error code or a glitch)"
+        }
+        if e.phase != .done, targetWatch.isConfirmedOut {
+            // Between grid points too: its readings are kept out of the fit, so none may come.
+            let reading = targetWatch.latestCelsius ?? e.probeCelsius ?? targetCelsius
+            e.phase = .probeOut
+            e.probeCelsius = reading
+            e.message = "probe reads \(shown(reading)), above the target within a minute: is it out of the meat?"
         }
         // Not done yet, so not finished before `seconds`: the estimate is from the last grid
         // point, which sparse readings can leave minutes behind, and neither the finish nor the

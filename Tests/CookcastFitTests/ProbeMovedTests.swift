@@ -1,0 +1,72 @@
+import CookcastCore
+import Foundation
+import Testing
+
+@testable import CookcastFit
+
+/// A probe moved during the cook: pushed deeper (it reads colder meat and heats on), or pulled out
+/// into the oven for a minute (it reads the air).
+@Suite struct ProbeMovedTests {
+    /// A turkey-sized cylinder from 5 C in a 163 C oven (time constant 30,000 s, Biot 2), its probe
+    /// 60 % of the way to the surface until `moveSeconds`, then at the centre; every 5 s.
+    struct DeeperProbe {
+        let outer = ConductionModes(shape: .cylinder, tauSeconds: 30_000, biot: 2, radiusFraction: 0.6, count: 40)
+        let centre = ConductionModes(shape: .cylinder, tauSeconds: 30_000, biot: 2, count: 40)
+        let moveSeconds = 6000.0
+
+        func celsius(_ modes: ConductionModes, _ t: Double) -> Double { 5 + 158 * modes.stepResponse(atSeconds: t) }
+
+        func readings(until end: Double) -> [Reading] {
+            stride(from: 0.0, through: end, by: 5).map { t in
+                let probe = celsius(t < moveSeconds ? outer : centre, t)
+                return Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: 163)
+            }
+        }
+
+        /// When the centre reaches `target`.
+        func finish(target: Double) -> Double {
+            var lo = 0.0, hi = 100_000.0
+            for _ in 0..<60 {
+                let mid = 0.5 * (lo + hi)
+                (lo, hi) = celsius(centre, mid) >= target ? (lo, mid) : (mid, hi)
+            }
+            return hi
+        }
+    }
+
+    /// Pushed deeper, the probe fell 30 C in seconds and then heated on: it was called out of the
+    /// meat for ten minutes, its finish frozen at 37 minutes for 1.6 hours to go. Now the curve
+    /// starts afresh once the probe heats again.
+    @Test func aProbePushedDeeperIsFollowedWhereItIsNow() throws {
+        let cook = DeeperProbe()
+        let truth = cook.finish(target: 74)
+        let rows = cook.readings(until: cook.moveSeconds + 1800)
+        var outFor = 0.0
+        for t in stride(from: cook.moveSeconds, through: cook.moveSeconds + 900, by: 30) {
+            let e = Predictor.predict(readings: rows, targetCelsius: 74, atSeconds: t, cut: nil, priors: [])
+            if e.phase == .probeOut { outFor += 30 }
+            #expect(e.phase != .done)
+        }
+        #expect(outFor <= 300, "probe_out for \(outFor) s after the move")
+        let at = cook.moveSeconds + 1800
+        let e = Predictor.predict(readings: rows, targetCelsius: 74, atSeconds: at, cut: nil, priors: [])
+        let finish = try #require(e.finishSeconds)
+        #expect(abs(finish - truth) < 0.25 * (truth - at), "finish \(finish) vs \(truth)")
+    }
+
+    /// Pulled out into a 163 C oven for a minute, the probe reads the air, which a meat probe's
+    /// range drops: it stayed `predicting` and could have been called done. It is `probe_out`
+    /// meanwhile, never done, and heats on once it is back.
+    @Test func aProbeReadingTheOvenIsOutNotDone() {
+        let cook = DeeperProbe()
+        var rows = cook.readings(until: 7200).filter { $0.elapsedSeconds < 5000 || $0.elapsedSeconds > 5060 }
+        rows += stride(from: 5000.0, through: 5060, by: 5).map {
+            Reading(elapsedSeconds: $0, probeCelsius: 163 - 120 * exp(-($0 - 5000) / 5), ambientCelsius: 163)
+        }
+        rows.sort { $0.elapsedSeconds < $1.elapsedSeconds }
+        let out = Predictor.predict(readings: rows, targetCelsius: 74, atSeconds: 5050, cut: nil, priors: [])
+        #expect(out.phase == .probeOut, "\(out.phase): \(out.message)")
+        let back = Predictor.predict(readings: rows, targetCelsius: 74, atSeconds: 7200, cut: nil, priors: [])
+        #expect(back.phase == .predicting, "\(back.phase): \(back.message)")
+    }
+}
