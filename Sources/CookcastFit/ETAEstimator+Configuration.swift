@@ -53,12 +53,16 @@ extension ETAEstimator {
         public var airBiasCelsius = 1.0
         /// Gain of the smoothing per grid step (1 = none).
         public var smoothingGain = 0.5
-        /// Until the plateau of a cut that stalls is over, a change of the finish by more than
+        /// Until the plateau of a cut that stalls is over (and on a second one: a brisket wrapped
+        /// on its plateau, its pit opened and its air sinking 7 C, swung by +4 and -6.5 hours within
+        /// ten minutes on it), a change of the finish by more than
         /// `plateauJumpFraction` of the time left is followed in log time with this time constant
         /// (at most `plateauJumpRemainingFraction` of the time left), not at once: there the rungs
         /// (plateau ahead, on it, recent slope, conduction) disagree by hours and a pit's swings
         /// flip between them (see `smoothedFinishSeconds`). 0 = off.
         public var plateauJumpSmoothingSeconds = 900.0
+        /// Whether that smoothing also holds on a plateau after the first one ended.
+        public var smoothsLaterPlateaus = true
         /// Smallest change of the finish, as a fraction of the time left, that counts as a jump.
         public var plateauJumpFraction = 0.1
         /// Cap of the jump smoothing's time constant, as a fraction of the time left.

@@ -326,7 +326,8 @@ extension ETAEstimator {
         guard let previous = smoothedFinish, current.phase == phase else { return finish }
         let remaining = max(60, finish - now), previousRemaining = max(60, previous - now)
         let cfg = configuration
-        if cfg.plateauJumpSmoothingSeconds > 0, prior.stalls, stallEndSeconds == nil,
+        if cfg.plateauJumpSmoothingSeconds > 0, prior.stalls,
+            stallEndSeconds == nil || (cfg.smoothsLaterPlateaus && stall.start != nil),
             now > current.elapsedSeconds, abs(finish - previous) >= cfg.plateauJumpFraction * remaining
         {
             let timeConstant = min(

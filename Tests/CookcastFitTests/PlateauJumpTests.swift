@@ -43,6 +43,22 @@ import Testing
         #expect(3 * now <= 2 * before, "\(before) leaps without the smoothing, \(now) with it")
     }
 
+    /// A second plateau (a brisket wrapped on its first, the pit opened): the same smoothing
+    /// holds. It was off once the first plateau had ended, and a simulated wrapped brisket swung
+    /// by +4 and -6.5 hours within ten minutes on its second.
+    @Test func aLaterPlateauIsSmoothedToo() {
+        var firstOnly = ETAEstimator.Configuration()
+        firstOnly.smoothsLaterPlateaus = false
+        var now = 0, before = 0
+        for preset in [SimulationPreset.brisket, .porkShoulder] {
+            for seed in 1...8 as ClosedRange<UInt64> {
+                now += Self.bigJumps(preset: preset, seed: seed, configuration: ETAEstimator.Configuration())
+                before += Self.bigJumps(preset: preset, seed: seed, configuration: firstOnly)
+            }
+        }
+        #expect(now < before, "\(before) leaps with the first plateau smoothed only, \(now) with every one")
+    }
+
     @Test func aChangeThatLastsIsFollowedWithinTheHour() {
         // Ten hours left, then every rung agrees on five from now on (the pit was turned up).
         let est = ETAEstimator(targetCelsius: 95, prior: ApproachToStallTests.prior)
