@@ -49,13 +49,11 @@ struct SVGPlot {
 
             """
         // Axes and grid.
-        let hourStep = niceStep((t1 - t0) / 3600 / 8)
-        var h = 0.0
-        while t0 + h * 3600 <= t1 {
-            let gx = x(t0 + h * 3600)
+        for tick in AxisTicks.time(from: t0, to: t1, maxCount: 9) {
+            let gx = x(tick.value)
             svg += "<line x1=\"\(f(gx))\" y1=\"\(f(top))\" x2=\"\(f(gx))\" y2=\"\(f(top + plotH))\" stroke=\"#eee\"/>"
-            svg += "<text x=\"\(f(gx))\" y=\"\(f(top + plotH + 16))\" text-anchor=\"middle\">\(f(h))h</text>\n"
-            h += hourStep
+            svg +=
+                "<text class=\"time-tick\" x=\"\(f(gx))\" y=\"\(f(top + plotH + 16))\" text-anchor=\"middle\">\(tick.label)</text>\n"
         }
         let tempStep = niceStep((c1 - c0) / 8)
         var c = (c0 / tempStep).rounded(.up) * tempStep
