@@ -1,7 +1,9 @@
 import CookcastCore
 
 /// Round tick marks for chart axes: time ticks on steps a person counts in (10 s, 5 min, 30 min,
-/// 3 h) with one distinct label each (a 23-minute cook was labelled `0.0h 0.1h 0.1h 0.2h`).
+/// 3 h) with one distinct label each (a 23-minute cook was labelled `0.0h 0.1h 0.1h 0.2h`), and
+/// temperature ticks on 1-2-5 steps of the unit shown, so a Fahrenheit chart reads 60, 80, 100 F
+/// rather than a Celsius grid converted (68, 104, 140 F).
 enum AxisTicks {
     /// One tick: where it sits (seconds or a temperature in the display unit) and its label.
     struct Tick: Equatable {
@@ -29,6 +31,41 @@ enum AxisTicks {
         let ticks = multiples(of: step, from: start, to: end)
         let lastSeconds = ticks.last.map { Int($0.rounded()) } ?? 0
         return ticks.map { Tick(value: $0, label: timeLabel(Int($0.rounded()), step: step, last: lastSeconds)) }
+    }
+
+    /// Ticks on multiples of the smallest 1-2-5 step that spans `low...high` (in the display unit)
+    /// in at most `maxIntervals` (at least 1) steps between the multiples just outside it. Empty
+    /// when a bound is not finite or `high < low`.
+    static func temperature(from low: Double, to high: Double, maxIntervals: Int) -> [Tick] {
+        guard low.isFinite, high.isFinite, high >= low else { return [] }
+        return temperature(step: temperatureStep(from: low, to: high, maxIntervals: maxIntervals), from: low, to: high)
+    }
+
+    /// Ticks on the multiples of `step` (a 1-2-5 step) in `low...high`, labelled with as many
+    /// decimals as the step needs.
+    static func temperature(step: Double, from low: Double, to high: Double) -> [Tick] {
+        var decimals = 0
+        var scaled = step
+        while scaled < 1 - 1e-9 && decimals < 6 {
+            scaled *= 10
+            decimals += 1
+        }
+        return multiples(of: step, from: low, to: high).map {
+            Tick(value: $0, label: TemperatureUnit.fixed($0, decimals: decimals))
+        }
+    }
+
+    /// The smallest 1-2-5 step whose multiples just below `low` and just above `high` are at most
+    /// `maxIntervals` (at least 1) steps apart.
+    static func temperatureStep(from low: Double, to high: Double, maxIntervals: Int) -> Double {
+        let intervals = Double(max(maxIntervals, 1))
+        guard low.isFinite, high.isFinite, high > low else { return 1 }
+        var step = niceStep(atLeast: (high - low) / intervals)
+        // Bounded: with one interval, a span across zero never fits (zero is a multiple of all).
+        for _ in 0..<64 where (high / step).rounded(.up) - (low / step).rounded(.down) > intervals {
+            step = niceStep(above: step)
+        }
+        return step
     }
 
     /// The multiples of `step` in `low...high`, each computed from its index (no drift).

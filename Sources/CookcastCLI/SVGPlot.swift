@@ -55,14 +55,12 @@ struct SVGPlot {
             svg +=
                 "<text class=\"time-tick\" x=\"\(f(gx))\" y=\"\(f(top + plotH + 16))\" text-anchor=\"middle\">\(tick.label)</text>\n"
         }
-        let tempStep = niceStep((c1 - c0) / 8)
-        var c = (c0 / tempStep).rounded(.up) * tempStep
-        while c <= c1 {
+        let low = unit.value(fromCelsius: c0), high = unit.value(fromCelsius: c1)
+        for tick in AxisTicks.temperature(from: low, to: high, maxIntervals: 12) {
+            let gy = y(unit.celsius(from: tick.value))
+            svg += "<line x1=\"\(f(left))\" y1=\"\(f(gy))\" x2=\"\(f(left + plotW))\" y2=\"\(f(gy))\" stroke=\"#eee\"/>"
             svg +=
-                "<line x1=\"\(f(left))\" y1=\"\(f(y(c)))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y(c)))\" stroke=\"#eee\"/>"
-            svg +=
-                "<text x=\"\(f(left - 6))\" y=\"\(f(y(c) + 4))\" text-anchor=\"end\">\(TemperatureUnit.fixed(unit.value(fromCelsius: c), decimals: 0))\(unit.symbol)</text>\n"
-            c += tempStep
+                "<text class=\"temperature-tick\" x=\"\(f(left - 6))\" y=\"\(f(gy + 4))\" text-anchor=\"end\">\(tick.label)\(unit.symbol)</text>\n"
         }
         svg +=
             "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#888\"/>\n"
@@ -110,15 +108,6 @@ struct SVGPlot {
         guard pts.count > maxPoints else { return pts }
         let stride = Double(pts.count) / Double(maxPoints)
         return (0..<maxPoints).map { pts[min(pts.count - 1, Int(Double($0) * stride))] }
-    }
-
-    private func niceStep(_ raw: Double) -> Double {
-        guard raw > 0, raw.isFinite else { return 1 }
-        var magnitude = 1.0
-        while magnitude * 10 <= raw { magnitude *= 10 }
-        while magnitude > raw { magnitude /= 10 }
-        for m in [1.0, 2.0, 5.0, 10.0] where magnitude * m >= raw { return magnitude * m }
-        return magnitude * 10
     }
 
     private func escape(_ s: String) -> String {

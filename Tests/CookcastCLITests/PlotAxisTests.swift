@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CookcastCLI
+@testable import CookcastEngine
 
 /// The axes of `cookcast plot`'s SVG and the live view's ASCII chart.
 @Suite struct PlotAxisTests {
@@ -68,5 +69,44 @@ import Testing
         }
         #expect(AxisTicks.time(from: 0, to: .infinity, maxCount: 9).isEmpty)
         #expect(AxisTicks.time(from: 0, to: 20 * 86_400, maxCount: 9).map(\.label).first == "0h")
+    }
+
+    /// The temperature axis' labels (right-aligned, without the target's label).
+    static func temperatureLabels(_ svg: String) -> [String] {
+        labels(svg, with: "text-anchor=\"end\"").filter { !$0.hasPrefix("target") }
+    }
+
+    /// QA: under `--unit f` the ticks sat on a Celsius grid converted (68, 104, 140 F).
+    @Test func fahrenheitTicksAreRoundInFahrenheit() {
+        let cook = Self.cook(minutes: 300, everySeconds: 60)
+        #expect(
+            Self.temperatureLabels(Self.svg(cook, unit: .fahrenheit)) == [
+                "60F", "80F", "100F", "120F", "140F", "160F", "180F", "200F", "220F", "240F",
+            ])
+        #expect(
+            Self.temperatureLabels(Self.svg(cook)) == [
+                "20C", "30C", "40C", "50C", "60C", "70C", "80C", "90C", "100C", "110C", "120C",
+            ])
+        // Without ambient the span is 15..100 C, 59..212 F.
+        let noAir = Self.svg(Self.cook(minutes: 300, everySeconds: 60, ambient: false), unit: .fahrenheit)
+        #expect(Self.temperatureLabels(noAir) == ["60F", "80F", "100F", "120F", "140F", "160F", "180F", "200F"])
+    }
+
+    /// The live view's chart: labels on round values of the unit shown, the top and bottom rows
+    /// among them (it printed the raw extremes converted, `203` and `64`).
+    @Test func asciiChartLabelsAreRoundInTheUnitShown() throws {
+        let points = Self.cook(minutes: 120, everySeconds: 60, ambient: false).map {
+            LiveStatus.ChartPoint(elapsedSeconds: $0.elapsedSeconds, probeCelsius: $0.probeCelsius, ambientCelsius: 110)
+        }
+        for (unit, expected) in [
+            (TemperatureUnit.fahrenheit, ["250", "200", "150", "100", "50"]),
+            (.celsius, ["120", "100", "80", "60", "40", "20"]),
+        ] {
+            let lines = AsciiChart(width: 40, height: 10, unit: unit).render(points, targetCelsius: 95)
+            #expect(lines.count == 11)
+            let labels = lines.prefix(10).map { String($0.prefix { $0 != "|" }).trimmingCharacters(in: .whitespaces) }
+            #expect(labels.filter { !$0.isEmpty } == expected, "\(lines.joined(separator: "\n"))")
+            #expect(labels.first == expected.first && labels.last == expected.last)
+        }
     }
 }
