@@ -81,7 +81,7 @@ struct SVGPlot {
         for e in events
         where e.kind == .disconnected || e.kind == .alarm || e.kind == .probeInserted || e.kind == .stall {
             svg +=
-                "<line x1=\"\(f(x(e.elapsedSeconds)))\" y1=\"\(f(top))\" x2=\"\(f(x(e.elapsedSeconds)))\" y2=\"\(f(top + plotH))\" stroke=\"#c80\" stroke-opacity=\"0.5\"><title>\(escape(e.kind.rawValue + " " + e.detail))</title></line>\n"
+                "<line x1=\"\(f(x(e.elapsedSeconds)))\" y1=\"\(f(top))\" x2=\"\(f(x(e.elapsedSeconds)))\" y2=\"\(f(top + plotH))\" stroke=\"#c80\" stroke-opacity=\"0.5\"><title>\(escape(e.kind.rawValue + " " + e.displayDetail(unit: unit)))</title></line>\n"
         }
         if !ambient.isEmpty {
             svg += "<path d=\"\(path(ambient))\" fill=\"none\" stroke=\"#d33\" stroke-width=\"1\"/>\n"
