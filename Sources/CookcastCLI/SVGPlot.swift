@@ -26,8 +26,10 @@ struct SVGPlot {
         let allPoints = probeSeries.values.flatMap { $0 } + ambient
         let times = allPoints.map(\.t) + (fits.last?.etaHighSeconds.map { [$0] } ?? [])
         let temps = allPoints.map(\.c) + [targetCelsius].compactMap { $0 }
-        let t0 = times.min() ?? 0
-        let t1 = max((times.max() ?? 1), t0 + 60)
+        let first = times.min() ?? 0
+        let t1 = max((times.max() ?? 1), first + 60)
+        // A first reading just after the start (a simulation's at 0.5 s) still gets the 0 tick.
+        let t0 = first > 0 && first <= 0.05 * (t1 - first) ? 0 : first
         var c0 = (temps.min() ?? 0) - 5
         var c1 = (temps.max() ?? 100) + 5
         if c1 - c0 < 10 { c0 -= 5; c1 += 5 }

@@ -47,6 +47,18 @@ import Testing
             ])
     }
 
+    /// A simulated cook's first reading at 0.5 s: its axis said `0:10 0:20 ...` without `0:00`.
+    @Test func aFirstReadingJustAfterTheStartKeepsTheZeroTick() {
+        let late = Self.cook(minutes: 62, everySeconds: 60).map {
+            Reading(elapsedSeconds: $0.elapsedSeconds + 0.486, probeCelsius: $0.probeCelsius, ambientCelsius: 110)
+        }
+        #expect(Self.timeLabels(Self.svg(late)) == ["0:00", "0:10", "0:20", "0:30", "0:40", "0:50", "1:00"])
+        let resumed = Self.cook(minutes: 62, everySeconds: 60).map {
+            Reading(elapsedSeconds: $0.elapsedSeconds + 3600, probeCelsius: $0.probeCelsius, ambientCelsius: 110)
+        }
+        #expect(Self.timeLabels(Self.svg(resumed)).first == "1:00")
+    }
+
     @Test func longCooksAreLabelledInHoursAndMinutesOrWholeHours() {
         let twoAndAHalf = Self.timeLabels(Self.svg(Self.cook(minutes: 150, everySeconds: 30)))
         #expect(twoAndAHalf == ["0:00", "0:30", "1:00", "1:30", "2:00", "2:30"])
