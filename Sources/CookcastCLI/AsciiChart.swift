@@ -2,8 +2,7 @@ import CookcastCore
 import CookcastEngine
 
 /// A small terminal chart of probe (`*`) and ambient (`.`) temperature over the cook, with the
-/// target as a dashed line; its rows span round temperatures of the unit shown (50, 100, 150 F),
-/// each labelled on the row it falls on.
+/// target as a dashed line, labelled at round temperatures of the unit shown (50, 100, 150 F).
 struct AsciiChart {
     var width: Int
     var height: Int
@@ -20,18 +19,14 @@ struct AsciiChart {
             + [targetCelsius].compactMap { $0 }
         guard var lo = values.min(), var hi = values.max(), lo.isFinite, hi.isFinite else { return [] }
         if hi - lo < 5 { hi += 2.5; lo -= 2.5 }
-        // The rows span round values of the unit shown, labelled where a tick falls.
-        let step = AxisTicks.temperatureStep(
-            from: unit.value(fromCelsius: lo), to: unit.value(fromCelsius: hi), maxIntervals: max(1, height / 2))
-        let bottomValue = (unit.value(fromCelsius: lo) / step).rounded(.down) * step
-        let topValue = (unit.value(fromCelsius: hi) / step).rounded(.up) * step
-        lo = unit.celsius(from: bottomValue)
-        hi = unit.celsius(from: topValue)
         func row(_ c: Double) -> Int {
             min(height - 1, max(0, height - 1 - Int(((c - lo) / (hi - lo) * Double(height - 1)).rounded())))
         }
+        // Labels on round values of the unit shown, at least two rows apart, each on its nearest row.
+        let low = unit.value(fromCelsius: lo), high = unit.value(fromCelsius: hi)
+        let step = AxisTicks.niceStep(atLeast: (high - low) * 2 / Double(max(1, height - 1)))
         var labels: [Int: String] = [:]
-        for tick in AxisTicks.temperature(step: step, from: bottomValue, to: topValue) {
+        for tick in AxisTicks.temperature(step: step, from: low, to: high) {
             let r = row(unit.celsius(from: tick.value))
             if labels[r] == nil { labels[r] = tick.label }
         }

@@ -104,21 +104,25 @@ import Testing
         #expect(Self.temperatureLabels(noAir) == ["60F", "80F", "100F", "120F", "140F", "160F", "180F", "200F"])
     }
 
-    /// The live view's chart: labels on round values of the unit shown, the top and bottom rows
-    /// among them (it printed the raw extremes converted, `203` and `64`).
+    /// The live view's chart: labels on round values of the unit shown, each on the row nearest
+    /// its value (it printed the raw extremes converted, `230` and `68`).
     @Test func asciiChartLabelsAreRoundInTheUnitShown() throws {
         let points = Self.cook(minutes: 120, everySeconds: 60, ambient: false).map {
             LiveStatus.ChartPoint(elapsedSeconds: $0.elapsedSeconds, probeCelsius: $0.probeCelsius, ambientCelsius: 110)
         }
+        // The chart spans 20..110 C, 68..230 F.
         for (unit, expected) in [
-            (TemperatureUnit.fahrenheit, ["250", "200", "150", "100", "50"]),
-            (.celsius, ["120", "100", "80", "60", "40", "20"]),
+            (TemperatureUnit.fahrenheit, ["200", "150", "100"]), (.celsius, ["100", "80", "60", "40", "20"]),
         ] {
             let lines = AsciiChart(width: 40, height: 10, unit: unit).render(points, targetCelsius: 95)
             #expect(lines.count == 11)
             let labels = lines.prefix(10).map { String($0.prefix { $0 != "|" }).trimmingCharacters(in: .whitespaces) }
             #expect(labels.filter { !$0.isEmpty } == expected, "\(lines.joined(separator: "\n"))")
-            #expect(labels.first == expected.first && labels.last == expected.last)
+            let (low, high) = (unit.value(fromCelsius: 20), unit.value(fromCelsius: 110))
+            for (row, label) in labels.enumerated() where !label.isEmpty {
+                let exact = 9 * (high - (Double(label) ?? .nan)) / (high - low)
+                #expect(abs(Double(row) - exact) <= 0.5, "\(label) on row \(row), belongs at \(exact)")
+            }
         }
     }
 }
