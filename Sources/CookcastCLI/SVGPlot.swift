@@ -26,8 +26,10 @@ struct SVGPlot {
         let allPoints = probeSeries.values.flatMap { $0 } + ambient
         let times = allPoints.map(\.t) + (fits.last?.etaHighSeconds.map { [$0] } ?? [])
         let temps = allPoints.map(\.c) + [targetCelsius].compactMap { $0 }
-        let t0 = times.min() ?? 0
-        let t1 = max((times.max() ?? 1), t0 + 60)
+        let first = times.min() ?? 0
+        let t1 = max((times.max() ?? 1), first + 60)
+        // A first reading just after the start (a simulation's at 0.5 s) still gets the 0 tick.
+        let t0 = first > 0 && first <= 0.05 * (t1 - first) ? 0 : first
         var c0 = (temps.min() ?? 0) - 5
         var c1 = (temps.max() ?? 100) + 5
         if c1 - c0 < 10 { c0 -= 5; c1 += 5 }
@@ -49,22 +51,18 @@ struct SVGPlot {
 
             """
         // Axes and grid.
-        let hourStep = niceStep((t1 - t0) / 3600 / 8)
-        var h = 0.0
-        while t0 + h * 3600 <= t1 {
-            let gx = x(t0 + h * 3600)
+        for tick in AxisTicks.time(from: t0, to: t1, maxCount: 9) {
+            let gx = x(tick.value)
             svg += "<line x1=\"\(f(gx))\" y1=\"\(f(top))\" x2=\"\(f(gx))\" y2=\"\(f(top + plotH))\" stroke=\"#eee\"/>"
-            svg += "<text x=\"\(f(gx))\" y=\"\(f(top + plotH + 16))\" text-anchor=\"middle\">\(f(h))h</text>\n"
-            h += hourStep
+            svg +=
+                "<text class=\"time-tick\" x=\"\(f(gx))\" y=\"\(f(top + plotH + 16))\" text-anchor=\"middle\">\(tick.label)</text>\n"
         }
-        let tempStep = niceStep((c1 - c0) / 8)
-        var c = (c0 / tempStep).rounded(.up) * tempStep
-        while c <= c1 {
+        let low = unit.value(fromCelsius: c0), high = unit.value(fromCelsius: c1)
+        for tick in AxisTicks.temperature(from: low, to: high, maxIntervals: 12) {
+            let gy = y(unit.celsius(from: tick.value))
+            svg += "<line x1=\"\(f(left))\" y1=\"\(f(gy))\" x2=\"\(f(left + plotW))\" y2=\"\(f(gy))\" stroke=\"#eee\"/>"
             svg +=
-                "<line x1=\"\(f(left))\" y1=\"\(f(y(c)))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y(c)))\" stroke=\"#eee\"/>"
-            svg +=
-                "<text x=\"\(f(left - 6))\" y=\"\(f(y(c) + 4))\" text-anchor=\"end\">\(TemperatureUnit.fixed(unit.value(fromCelsius: c), decimals: 0))\(unit.symbol)</text>\n"
-            c += tempStep
+                "<text class=\"temperature-tick\" x=\"\(f(left - 6))\" y=\"\(f(gy + 4))\" text-anchor=\"end\">\(tick.label)\(unit.symbol)</text>\n"
         }
         svg +=
             "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#888\"/>\n"
@@ -85,7 +83,7 @@ struct SVGPlot {
         for e in events
         where e.kind == .disconnected || e.kind == .alarm || e.kind == .probeInserted || e.kind == .stall {
             svg +=
-                "<line x1=\"\(f(x(e.elapsedSeconds)))\" y1=\"\(f(top))\" x2=\"\(f(x(e.elapsedSeconds)))\" y2=\"\(f(top + plotH))\" stroke=\"#c80\" stroke-opacity=\"0.5\"><title>\(escape(e.kind.rawValue + " " + e.detail))</title></line>\n"
+                "<line x1=\"\(f(x(e.elapsedSeconds)))\" y1=\"\(f(top))\" x2=\"\(f(x(e.elapsedSeconds)))\" y2=\"\(f(top + plotH))\" stroke=\"#c80\" stroke-opacity=\"0.5\"><title>\(escape(e.kind.rawValue + " " + e.displayDetail(unit: unit)))</title></line>\n"
         }
         if !ambient.isEmpty {
             svg += "<path d=\"\(path(ambient))\" fill=\"none\" stroke=\"#d33\" stroke-width=\"1\"/>\n"
@@ -112,15 +110,6 @@ struct SVGPlot {
         guard pts.count > maxPoints else { return pts }
         let stride = Double(pts.count) / Double(maxPoints)
         return (0..<maxPoints).map { pts[min(pts.count - 1, Int(Double($0) * stride))] }
-    }
-
-    private func niceStep(_ raw: Double) -> Double {
-        guard raw > 0, raw.isFinite else { return 1 }
-        var magnitude = 1.0
-        while magnitude * 10 <= raw { magnitude *= 10 }
-        while magnitude > raw { magnitude /= 10 }
-        for m in [1.0, 2.0, 5.0, 10.0] where magnitude * m >= raw { return magnitude * m }
-        return magnitude * 10
     }
 
     private func escape(_ s: String) -> String {

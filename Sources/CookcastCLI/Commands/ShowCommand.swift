@@ -8,7 +8,8 @@ struct ShowCommand: Command {
     static let usage = "cookcast show SESSION [--readings N] [--db PATH] [--unit c|f]"
     static let help = """
         Prints the session's metadata, its channels, every event (connects, disconnects, alarms,
-        decode errors), the latest prediction and the last readings (default 10).
+        decode errors), the latest prediction and the last readings (default 10). Temperatures,
+        in the events' text too, are shown in --unit (stored in Celsius).
         Safe to run while `cookcast live` is writing the same database.
         """
     static let options = OptionSpec(valued: ["readings"])
@@ -58,7 +59,8 @@ struct ShowCommand: Command {
             console.line("events (\(events.count)):")
             for e in events.suffix(50) {
                 let ch = e.channel.map { " ch\($0)" } ?? ""
-                console.line("  [\(DurationFormat.clock(e.elapsedSeconds))] \(e.kind.rawValue)\(ch) \(e.detail)")
+                let detail = e.displayDetail(unit: unit)
+                console.line("  [\(DurationFormat.clock(e.elapsedSeconds))] \(e.kind.rawValue)\(ch) \(detail)")
             }
             if events.count > 50 { console.line("  (\(events.count - 50) earlier events not shown)") }
             let last = try store.lastReadings(session: sessionID, limit: readingCount)
