@@ -100,7 +100,8 @@ final class TerminalDashboard: LiveSink {
         // Out of reach the finish is only a placeholder for callers that need a number (past
         // cooks' usual length): a clock time and a countdown would say it is coming.
         guard let finish = eta.finishSeconds, eta.phase != "unreachable" else {
-            return "ETA: \(eta.phase == "unreachable" ? "unreachable: " : "")\(eta.message)"
+            let words = TemperatureText.converting(eta.message, to: unit)
+            return "ETA: \(eta.phase == "unreachable" ? "unreachable: " : "")\(words)"
         }
         func clock(_ seconds: Double) -> String {
             DurationFormat.wallClock(
@@ -110,7 +111,7 @@ final class TerminalDashboard: LiveSink {
         if eta.phase.hasPrefix("done") {
             // The estimator says how: the probe reached the target, or a bath holding the target
             // brought the meat within a fraction of a degree of it.
-            let how = AlarmEngine.doneReason(eta.message) ?? "target reached"
+            let how = AlarmEngine.doneReason(TemperatureText.converting(eta.message, to: unit)) ?? "target reached"
             return "done at \(clock(finish)) (\(DurationFormat.clock(finish)) into the cook): \(how)"
         }
         var text = "ETA \(clock(finish)) (in \(DurationFormat.short(finish - status.elapsedSeconds))"

@@ -4,18 +4,10 @@ import CookcastFit
 /// The live pipeline's ETA: a `SessionEstimator` (one `ETAEstimator` per meat probe; the
 /// session's finish is the slowest probe's). Fits are handed to the store at every fit-grid step
 /// (when an estimator closes a grid bucket), so history shows how the prediction evolved.
-///
-/// Every channel that reports a probe temperature is a probe in the meat; a channel that only
-/// reports the pit (an ambient probe) gets no estimator of its own. The pit is one for every probe
-/// in it: a probe's reading without an air temperature takes the latest one of the session, if it
-/// is at most `sharedAmbientSeconds` old.
 public final class SessionETAProvider: ETAProvider {
-    /// How old the session's latest air temperature may be for a probe without its own, seconds.
-    public static let sharedAmbientSeconds = 60.0
     private let session: SessionEstimator
     private let meatChannels: Set<Int>?
     private var refreshedChannels: Set<Int> = []
-    private var latestAmbient: (seconds: Double, celsius: Double)?
 
     /// Creates the provider.
     /// - Parameters:
@@ -23,28 +15,15 @@ public final class SessionETAProvider: ETAProvider {
     ///   - cut: the cut profile (nil: generic prior).
     ///   - priors: learned priors (database first, then the shipped ones).
     ///   - meatChannels: channels that are probes in the meat (nil: every channel).
-    ///   - messageUnit: the unit the ETA's messages quote temperatures in.
     public init(
-        targetCelsius: Double, cut: CutProfile?, priors: [PriorRecord], meatChannels: Set<Int>? = nil,
-        messageUnit: TemperatureUnit = .celsius
+        targetCelsius: Double, cut: CutProfile?, priors: [PriorRecord], meatChannels: Set<Int>? = nil
     ) {
-        var configuration = ETAEstimator.Configuration()
-        configuration.messageUnit = messageUnit
-        self.session = SessionEstimator(
-            targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors),
-            configuration: configuration)
+        self.session = SessionEstimator(targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors))
         self.meatChannels = meatChannels
     }
 
     public func update(with reading: Reading) {
         if let meatChannels, !meatChannels.contains(reading.channel) { return }
-        var reading = reading
-        if let air = reading.ambientCelsius {
-            latestAmbient = (reading.elapsedSeconds, air)
-        } else if let latest = latestAmbient, reading.elapsedSeconds - latest.seconds <= Self.sharedAmbientSeconds {
-            reading.ambientCelsius = latest.celsius
-        }
-        guard reading.probeCelsius != nil || session.estimator(channel: reading.channel) != nil else { return }
         if session.update(reading) { refreshedChannels.insert(reading.channel) }
     }
 

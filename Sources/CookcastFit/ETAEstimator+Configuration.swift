@@ -176,9 +176,6 @@ extension ETAEstimator {
         public var evaporationFromProgress = 0.5
         /// Fitter settings (shape is overridden from the cut).
         public var fitter = ConductionFitter.Configuration()
-        /// The unit temperatures are quoted in by messages ("stalled at 158.0 F"); every number
-        /// the estimator computes stays Celsius.
-        public var messageUnit = TemperatureUnit.celsius
 
         /// Defaults.
         public init() {}

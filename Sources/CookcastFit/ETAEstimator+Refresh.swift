@@ -413,11 +413,11 @@ extension ETAEstimator {
         return air > line.level
     }
 
-    /// A temperature for messages, in `Configuration.messageUnit`, one decimal ("57.0 C").
-    func shown(_ celsius: Double) -> String { configuration.messageUnit.format(celsius: celsius) }
+    /// A temperature for messages, one decimal ("57.0 C"). Messages are Celsius, as everything
+    /// stored is (an alarm stores the estimate's words); displays convert them
+    /// (`TemperatureText` in the CLI).
+    func shown(_ celsius: Double) -> String { TemperatureUnit.celsius.format(celsius: celsius) }
 
-    /// A temperature difference for messages, in `Configuration.messageUnit` ("0.5 F").
-    func shownDifference(_ celsius: Double) -> String {
-        configuration.messageUnit.formatDifference(celsius: celsius)
-    }
+    /// A temperature difference for messages ("0.3 C").
+    func shownDifference(_ celsius: Double) -> String { TemperatureUnit.celsius.formatDifference(celsius: celsius) }
 }

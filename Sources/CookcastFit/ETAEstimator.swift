@@ -174,7 +174,7 @@ public final class ETAEstimator {
         var e = current
         if e.model == "none", cleaner.rejectedProbeCount > 0 {
             // Readings came, none usable: say so rather than "waiting".
-            let unit = configuration.messageUnit
+            let unit = TemperatureUnit.celsius
             let range = ReadingCleaner.probeRange
             let lo = TemperatureUnit.fixed(unit.value(fromCelsius: range.lowerBound), decimals: 0)
             let hi = TemperatureUnit.fixed(unit.value(fromCelsius: range.upperBound), decimals: 0)

@@ -30,4 +30,24 @@ public enum Predictor {
         est.flush()
         return est.estimate(atSeconds: atSeconds ?? last)
     }
+
+    /// The session's estimate, as the live view shows it, for readings of several probes: each
+    /// probe its own (a probe without an air sensor takes the pit's), the session's the slowest
+    /// one's (`SessionEstimator`), as channel 0.
+    public static func predictSession(
+        readings: [Reading], targetCelsius: Double, atSeconds: Double? = nil, cut: CutProfile?,
+        priors: [PriorRecord], configuration: ETAEstimator.Configuration = .init()
+    ) -> Estimate {
+        let session = SessionEstimator(
+            targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors),
+            configuration: configuration)
+        var last = 0.0
+        let limit = atSeconds ?? .infinity
+        for r in readings where r.elapsedSeconds <= limit {
+            session.update(r)
+            if r.elapsedSeconds.isFinite { last = max(last, r.elapsedSeconds) }
+        }
+        session.flush()
+        return session.estimate(atSeconds: atSeconds ?? last)
+    }
 }

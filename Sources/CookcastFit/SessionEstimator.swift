@@ -1,7 +1,11 @@
 import CookcastCore
 
 /// ETAs for every probe of a session: one `ETAEstimator` per channel, created on the channel's
-/// first reading; the session is done when its slowest probe is.
+/// first probe reading; the session is done when its slowest probe is.
+///
+/// A channel that only reports the pit (an ambient probe) gets no estimator of its own. The pit is
+/// one for every probe in it: a probe's reading without an air temperature takes the latest one of
+/// the session, if it is at most `sharedAmbientSeconds` old.
 ///
 /// ```swift
 /// let session = SessionEstimator(targetCelsius: 95, prior: prior)
@@ -9,12 +13,15 @@ import CookcastCore
 /// let e = session.estimate(atSeconds: now)          // the slowest probe's estimate, channel 0
 /// ```
 public final class SessionEstimator {
+    /// How old the session's latest air temperature may be for a probe without its own, seconds.
+    public static let sharedAmbientSeconds = 60.0
     /// Default target for channels without their own.
     public let targetCelsius: Double
     public let prior: FitPrior
     public let configuration: ETAEstimator.Configuration
     private var targets: [Int: Double]
     private var estimators: [Int: ETAEstimator] = [:]
+    private var latestAmbient: (seconds: Double, celsius: Double)?
 
     /// Creates a session estimator; `targetsByChannel` overrides the target per probe.
     public init(
@@ -36,13 +43,26 @@ public final class SessionEstimator {
     /// Routes a reading to its channel's estimator; true when that channel's fit was refreshed.
     @discardableResult
     public func update(_ reading: Reading) -> Bool {
+        var reading = reading
+        if let air = reading.ambientCelsius, air.isFinite {
+            latestAmbient = (reading.elapsedSeconds, air)
+        } else if let latest = latestAmbient, abs(reading.elapsedSeconds - latest.seconds) <= Self.sharedAmbientSeconds
+        {
+            reading.ambientCelsius = latest.celsius
+        }
         let ch = reading.channel
+        guard reading.probeCelsius != nil || estimators[ch] != nil else { return false }
         if estimators[ch] == nil {
             estimators[ch] = ETAEstimator(
                 targetCelsius: targets[ch] ?? targetCelsius, prior: prior, channel: ch,
                 configuration: configuration)
         }
         return estimators[ch]?.update(reading) ?? false
+    }
+
+    /// Closes every probe's open grid bucket (before answering at the end of a replay).
+    public func flush() {
+        for estimator in estimators.values { estimator.flush() }
     }
 
     /// Every channel's estimate at `seconds`.

@@ -37,6 +37,30 @@ import Testing
         #expect(covered >= 2, "the 80 % interval held the finish at \(covered) of 3 moments")
     }
 
+    /// A file of two probes: `predict` answers as the live view does, with the slowest probe (it
+    /// took channel 1 alone and said "done" while probe 2 had over an hour to go); `--channel`
+    /// picks one, and a channel the file lacks is an error, not "waiting for readings".
+    @Test func aFileOfTwoProbesIsPredictedAsTheLiveViewShowsIt() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var rows = "t_s,channel,probe_c,ambient_c\n"
+        for i in 0...333 {  // to 5000 s: probe 1 is done at 2225 s, probe 2 will be at 6675 s
+            let t = Double(i) * 15
+            rows += "\(t),1,\(160 - 150 * exp(-t / 4000)),160\n\(t + 1),2,\(160 - 150 * exp(-t / 12_000)),\n"
+        }
+        let file = box.write("two.csv", rows)
+        let both = await box.run(["predict", file, "--target", "74", "--format", "json"])
+        #expect(both.status == 0, "\(both.err)")
+        let session = try #require(try JSONSerialization.jsonObject(with: Data(both.out.utf8)) as? [String: Any])
+        #expect(session["phase"] as? String == "predicting", "\(session)")
+        #expect((session["message"] as? String)?.hasPrefix("probe 2:") == true, "\(session)")
+        let first = await box.run(["predict", file, "--target", "74", "--channel", "1", "--format", "json"])
+        #expect(first.out.contains("\"phase\":\"done\""), "\(first.out)")
+        let missing = await box.run(["predict", file, "--target", "74", "--channel", "3"])
+        #expect(missing.status == 65)
+        #expect(missing.err.contains("no probe readings on channel 3 (channels: 1, 2)"), "\(missing.err)")
+    }
+
     @Test func unknownCutWarnsAndStillPredicts() async {
         let box = Sandbox()
         defer { box.cleanup() }

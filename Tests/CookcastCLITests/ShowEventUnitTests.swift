@@ -67,6 +67,15 @@ import Testing
         ("v1.5 C, 12 CD, 3 Celsius, x2 C", "v1.5 C, 12 CD, 3 Celsius, x2 C"),
         ("probe 1 reached 203.0 F", "probe 1 reached 203.0 F"),
         ("12 C", "54 F"),
+        // The estimate's words, which live shows and an alarm stores.
+        (
+            "probe 1 is done: 56.7 C, the bath (57.0 C) holds the target: within 0.3 C of it",
+            "probe 1 is done: 134.1 F, the bath (134.6 F) holds the target: within 0.5 F of it"
+        ),
+        (
+            "stalled at 67.4 C for 33 min; going by past cooks of this cut, about 8 h to go",
+            "stalled at 153.3 F for 33 min; going by past cooks of this cut, about 8 h to go"
+        ),
     ])
     func temperaturesInTextAreConvertedAndOtherNumbersLeftAlone(stored: String, shown: String) {
         #expect(TemperatureText.converting(stored, to: .fahrenheit) == shown)

@@ -398,14 +398,6 @@ struct SyntheticCook {
         let end = session.estimate(atSeconds: cook.trueFinish + 600)
         #expect(end.phase == .done, "\(end.phase): \(end.message)")
         #expect(end.message.contains("the bath (57.0 C) holds the target: within 0.3 C of it"), "\(end.message)")
-        // A cook followed in Fahrenheit is told in Fahrenheit, a difference without the 32.
-        var fahrenheit = ETAEstimator.Configuration()
-        fahrenheit.messageUnit = .fahrenheit
-        let inF = SessionEstimator(targetCelsius: 57, configuration: fahrenheit)
-        for r in cook.readings where r.elapsedSeconds <= cook.trueFinish + 600 { inF.update(r) }
-        let endF = inF.estimate(atSeconds: cook.trueFinish + 600).message
-        #expect(endF.contains("the bath (134.6 F) holds the target: within 0.5 F of it"), "\(endF)")
-        #expect(!endF.contains(" C"), "\(endF)")
         // A probe that reads 0.4 C under the bath's sensor is done within 0.3 C of where it levels
         // off, not left "a few minutes" from a goal it never reaches.
         let cooler = cook.readings.map { r in

@@ -280,7 +280,7 @@ struct LiveCommand: Command {
         if let targetCelsius {
             let priors = try PriorLibrary.priors(models: try context.models(), store: store)
             eta = SessionETAProvider(
-                targetCelsius: targetCelsius, cut: cut, priors: priors, messageUnit: context.unit)
+                targetCelsius: targetCelsius, cut: cut, priors: priors)
         } else {
             eta = nil
             context.console.errorLine("note: no --target and no --cut: no ETA, readings are still stored")

@@ -70,16 +70,26 @@ struct PredictCommand: Command {
             FileManager.default.fileExists(atPath: context.databasePath)
             ? try? SessionStore(path: context.databasePath, readOnly: true) : nil
         let priors = try PriorLibrary.priors(models: models, store: store)
-        var configuration = ETAEstimator.Configuration()
-        configuration.messageUnit = context.unit
-        let estimate = Predictor.predict(
-            readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut,
-            priors: priors, channel: channel, configuration: configuration)
+        // The probes of the file: one is predicted alone (the scorer's contract); several give the
+        // live view's answer, the slowest probe's, unless --channel picks one.
+        let probeChannels = Set(readings.filter { $0.probeCelsius != nil }.map(\.channel)).sorted()
+        if let channel, !probeChannels.contains(channel) {
+            let known = probeChannels.map(String.init).joined(separator: ", ")
+            throw .data("\(path): no probe readings on channel \(channel) (channels: \(known))")
+        }
+        let estimate =
+            channel == nil && probeChannels.count > 1
+            ? Predictor.predictSession(
+                readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut, priors: priors)
+            : Predictor.predict(
+                readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut, priors: priors,
+                channel: channel ?? probeChannels.first)
         let console = context.console
         switch format {
         case "seconds":
             guard let finish = estimate.finishSeconds, finish.isFinite else {
-                throw .data("no finish estimate at \(TemperatureUnit.fixed(limit, decimals: 1)) s: \(estimate.message)")
+                let words = TemperatureText.converting(estimate.message, to: context.unit)
+                throw .data("no finish estimate at \(TemperatureUnit.fixed(limit, decimals: 1)) s: \(words)")
             }
             console.line(TemperatureUnit.fixed(finish, decimals: 1))
         case "json":
@@ -110,7 +120,7 @@ struct PredictCommand: Command {
             } else {
                 console.line("no finish estimate")
             }
-            console.line(estimate.message)
+            console.line(TemperatureText.converting(estimate.message, to: unit))
         }
         return ExitCode.success
     }
