@@ -102,6 +102,20 @@ enum Rows {
         statement.bind(Int64(linkEpoch), at: 7)
     }
 
+    /// Binds a fit to `INSERT INTO fits (session_id, channel, t_ms, model, parameters, eta_s,
+    /// eta_lo_s, eta_hi_s, phase)`, its parameters already encoded as JSON.
+    static func bind(_ fit: FitRecord, parameters: String, session: Int64, to statement: SQLiteStatement) {
+        statement.bind(session, at: 1)
+        statement.bind(fit.channel, at: 2)
+        statement.bind(milliseconds(fit.elapsedSeconds), at: 3)
+        statement.bind(fit.model, at: 4)
+        statement.bind(parameters, at: 5)
+        statement.bind(fit.etaSeconds, at: 6)
+        statement.bind(fit.etaLowSeconds, at: 7)
+        statement.bind(fit.etaHighSeconds, at: 8)
+        statement.bind(fit.phase, at: 9)
+    }
+
     @inline(__always)
     static func reading(from statement: SQLiteStatement) -> Reading {
         Reading(

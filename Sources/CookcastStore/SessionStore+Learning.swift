@@ -42,15 +42,7 @@ extension SessionStore {
                 INSERT INTO fits (session_id, channel, t_ms, model, parameters, eta_s, eta_lo_s, eta_hi_s, phase)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            insert.bind(session, at: 1)
-            insert.bind(fit.channel, at: 2)
-            insert.bind(Rows.milliseconds(fit.elapsedSeconds), at: 3)
-            insert.bind(fit.model, at: 4)
-            insert.bind(parameters, at: 5)
-            insert.bind(fit.etaSeconds, at: 6)
-            insert.bind(fit.etaLowSeconds, at: 7)
-            insert.bind(fit.etaHighSeconds, at: 8)
-            insert.bind(fit.phase, at: 9)
+            Rows.bind(fit, parameters: parameters, session: session, to: insert)
             try insert.run()
         }
     }

@@ -54,15 +54,7 @@ extension SessionStore {
                     parameters = excluded.parameters, eta_s = excluded.eta_s, eta_lo_s = excluded.eta_lo_s,
                     eta_hi_s = excluded.eta_hi_s, phase = excluded.phase
                 """)
-            upsert.bind(session, at: 1)
-            upsert.bind(fit.channel, at: 2)
-            upsert.bind(Rows.milliseconds(fit.elapsedSeconds), at: 3)
-            upsert.bind(fit.model, at: 4)
-            upsert.bind(parameters, at: 5)
-            upsert.bind(fit.etaSeconds, at: 6)
-            upsert.bind(fit.etaLowSeconds, at: 7)
-            upsert.bind(fit.etaHighSeconds, at: 8)
-            upsert.bind(fit.phase, at: 9)
+            Rows.bind(fit, parameters: parameters, session: session, to: upsert)
             try upsert.run()
         }
     }
