@@ -136,15 +136,13 @@ public struct Importer: Sendable {
             let reader = fmt.reader.init(options: options)
             for group in fmt.reader.group(members) {
                 do {
+                    // Readers of formats that do not state their unit convert --input-unit as
+                    // they parse, before their own analysis (an iGrill probe's insertion).
                     var result = try reader.read(group)
-                    if let unit = options.inputUnit, unit != .celsius {
-                        if fmt.statesUnit {
-                            result.notes.append(
-                                "\(group.map(\.fileName).joined(separator: ", ")): --input-unit ignored, "
-                                    + "\(fmt.rawValue) files say their unit")
-                        } else {
-                            result = result.converted(from: unit, targetFromFile: options.targetCelsius == nil)
-                        }
+                    if let unit = options.inputUnit, unit != .celsius, fmt.statesUnit {
+                        result.notes.append(
+                            "\(group.map(\.fileName).joined(separator: ", ")): --input-unit ignored, "
+                                + "\(fmt.rawValue) files say their unit")
                     }
                     if !fmt.statesUnit, options.inputUnit == nil { result = result.notingFahrenheitSuspects() }
                     result = result.withoutImplausibleValues().withoutDuplicateTimes().hashedByReadings()
