@@ -3,6 +3,7 @@ import CookcastIngest
 
 /// cookcast's canonical CSV (`t_s,probe_c,ambient_c[,channel][,battery_pct]`, as in `data/cooks/` and
 /// `cookcast export --format csv`): seconds since the first reading, Celsius, empty = no value.
+/// A channel whose rows only ever have `ambient_c` is the pit (role `ambient`), any other is meat.
 /// No wall clock: the start is `--start`/the file's modification time.
 public struct CanonicalCSVReader: SingleFileCookReader {
     public static let formatName = "csv"
@@ -31,11 +32,27 @@ public struct CanonicalCSVReader: SingleFileCookReader {
         guard !readings.isEmpty else { throw .noReadings(file: file.path, format: fmt) }
         readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
         let start = options.fallbackStartUnixMs([file])
-        let channels = Set(readings.map(\.channel)).sorted().map { ChannelInfo(channel: $0) }
+        let channels = Self.channels(of: readings)
         let info = CookAssembly.info(
             format: fmt, files: [file], options: options, startedAtUnixMs: start,
             endedAtUnixMs: start + CookAssembly.ms(readings.last?.elapsedSeconds ?? 0), utcOffsetSeconds: nil,
             fileCut: options.cut(fromLabel: file.stem), fileTarget: nil, fileName: file.stem)
         return ImportResult(cooks: [RecordedCook(info: info, channels: channels, readings: readings)], badRows: [bad])
+    }
+
+    /// The channels of `readings`: one whose rows only ever have `ambient_c` is a pit/oven/bath
+    /// sensor (role `ambient`), as every importer stores one and `cookcast export` writes it; the
+    /// others are meat. Without this a Combustion cook's ambient thermistor came back as meat.
+    static func channels(of readings: [Reading]) -> [ChannelInfo] {
+        var hasProbe = Set<Int>()
+        var hasAmbient = Set<Int>()
+        for reading in readings {
+            if reading.probeCelsius != nil { hasProbe.insert(reading.channel) }
+            if reading.ambientCelsius != nil { hasAmbient.insert(reading.channel) }
+        }
+        return Set(readings.map(\.channel)).sorted().map { channel in
+            let isAmbient = hasAmbient.contains(channel) && !hasProbe.contains(channel)
+            return ChannelInfo(channel: channel, role: isAmbient ? .ambient : .meat)
+        }
     }
 }

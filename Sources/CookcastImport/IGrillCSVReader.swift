@@ -2,7 +2,8 @@ import CookcastCore
 
 /// Weber iGrill v2 app export: one file per probe named `<device> - <probe label> - <yyyyMMdd>.csv`
 /// (UTF-8 with BOM, CRLF), `Date & Time,Temperature`, day-first local times
-/// `"02/01/2018, 07:10:12"`, whole degrees Celsius, `--` = no reading.
+/// `"02/01/2018, 07:10:12"`, whole degrees in the app's unit (Celsius unless `--input-unit f`,
+/// converted as parsed), `--` = no reading.
 ///
 /// Files with the same device and date stem are one cook. A probe labelled `Ambient`/`Pit`/`Grill`
 /// is the pit (role `.ambient`, `probe_c` nil); the others are meat, and their readings carry the
@@ -117,7 +118,7 @@ public struct IGrillCSVReader: CookFormatReader {
                     continue
                 }
                 if log.offsetAtFirst == nil { log.offsetAtFirst = offset }
-                log.samples.append((utc, value))
+                log.samples.append((utc, options.celsius(fromFileValue: value)))
             }
             log.samples.sort { $0.utc < $1.utc }
             if bad.count > 0 { result.badRows.append(bad) }

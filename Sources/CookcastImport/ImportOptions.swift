@@ -44,6 +44,12 @@ public struct ImportOptions: Sendable {
         self.inputUnit = inputUnit
     }
 
+    /// A temperature as written in a file whose format does not state its unit, in Celsius:
+    /// converted from `inputUnit` (`--input-unit f`), as is without it. The readers of such formats
+    /// (iGrill, Tappecue) convert each value as they parse it, so everything that looks at the
+    /// values after (insertion detection, pit alignment, the range checks) sees Celsius.
+    func celsius(fromFileValue value: Double) -> Double { (inputUnit ?? .celsius).celsius(from: value) }
+
     /// The clock for wall-clock exports.
     var clock: LocalClock { LocalClock(fixedOffsetSeconds: utcOffsetSeconds, timeZone: timeZone) }
 

@@ -5,26 +5,6 @@ extension ImportResult {
     /// probe past 110 C is in the fire, or the file is in Fahrenheit.
     static let implausibleMeatCelsius = 110.0
 
-    /// The result with every probe and ambient value (and a target read from the file, when
-    /// `--target` did not give one) converted from `unit` to Celsius: `--input-unit f` for a
-    /// format whose files do not say their unit.
-    func converted(from unit: TemperatureUnit, targetFromFile: Bool) -> ImportResult {
-        guard unit != .celsius else { return self }
-        var result = self
-        for index in result.cooks.indices {
-            result.cooks[index].readings = result.cooks[index].readings.map { reading in
-                var r = reading
-                r.probeCelsius = r.probeCelsius.map(unit.celsius(from:))
-                r.ambientCelsius = r.ambientCelsius.map(unit.celsius(from:))
-                return r
-            }
-            if targetFromFile {
-                result.cooks[index].info.targetCelsius = result.cooks[index].info.targetCelsius.map(unit.celsius(from:))
-            }
-        }
-        return result
-    }
-
     /// The result with a note for each cook whose meat probes read above 110 C for long (10
     /// readings or more, and a fifth of the meat readings or more), which Celsius values cannot
     /// be: an iGrill export in whole degrees Fahrenheit stored as Celsius said `max probe 190.0 C`.

@@ -25,13 +25,35 @@ extension ImportOutcome {
     /// `imported as session 12: ...` or `already imported as session 7, skipped: ...`.
     public var summary: String { summary(unit: .celsius) }
 
-    /// `summary` with temperatures in `unit`.
-    public func summary(unit: TemperatureUnit) -> String {
+    /// `summary` with temperatures in `unit`. A duplicate is described as stored (its name, cut
+    /// and target, not the ones this import read), followed by what `options` (the command line)
+    /// asked for that differs and was not applied: `...; not applied: --target 80.0 C`.
+    public func summary(unit: TemperatureUnit, options: ImportOptions? = nil) -> String {
         switch self {
         case .imported(let id, let cook): return "imported as session \(id): \(cook.importSummary(unit: unit))"
-        case .duplicate(let id, let cook):
-            return "already imported as session \(id), skipped: \(cook.importSummary(unit: unit))"
+        case .duplicate(let id, let cook, let stored):
+            guard let stored else {
+                return "already imported as session \(id), skipped: \(cook.importSummary(unit: unit))"
+            }
+            var shown = cook
+            shown.info = stored
+            let ignored = options.map { Self.unapplied($0, to: stored, unit: unit) } ?? []
+            return "already imported as session \(id), skipped: \(shown.importSummary(unit: unit))"
+                + (ignored.isEmpty ? "" : "; not applied: " + ignored.joined(separator: ", "))
         }
+    }
+
+    /// The command line's `--name`, `--cut` and `--target` that differ from the stored session.
+    private static func unapplied(_ options: ImportOptions, to stored: SessionInfo, unit: TemperatureUnit)
+        -> [String]
+    {
+        var out: [String] = []
+        if let name = options.name, name != stored.name { out.append("--name \(name)") }
+        if let cut = options.cut.map(options.normalizedCut), cut != stored.cut { out.append("--cut \(cut)") }
+        if let target = options.targetCelsius, stored.targetCelsius.map({ abs($0 - target) > 1e-9 }) ?? true {
+            out.append("--target \(unit.format(celsius: target))")
+        }
+        return out
     }
 }
 

@@ -15,13 +15,14 @@ public struct ImportGroup: Sendable {
 public enum ImportOutcome: Sendable {
     /// Stored as a new session.
     case imported(sessionID: Int64, cook: RecordedCook)
-    /// A session with the same content hash is already stored; nothing was written.
-    case duplicate(existingID: Int64, cook: RecordedCook)
+    /// A session with the same content hash is already stored; nothing was written. `stored` is
+    /// that session as stored (its own name, cut and target, whatever this import said).
+    case duplicate(existingID: Int64, cook: RecordedCook, stored: SessionInfo?)
 
     /// The cook concerned.
     public var cook: RecordedCook {
         switch self {
-        case .imported(_, let cook), .duplicate(_, let cook): return cook
+        case .imported(_, let cook), .duplicate(_, let cook, _): return cook
         }
     }
 }
@@ -32,6 +33,8 @@ public protocol CookSink {
     func sessionID(contentHash: String) throws -> Int64?
     /// Stores a whole cook in one transaction and returns its session id.
     func insertCook(_ cook: RecordedCook) throws -> Int64
+    /// The stored session `id`, if any (what a skipped duplicate is reported with).
+    func session(_ id: Int64) throws -> SessionInfo?
 }
 
 /// Entry point of `cookcast import`: detects formats, groups files into cooks, reads them and
@@ -136,15 +139,13 @@ public struct Importer: Sendable {
             let reader = fmt.reader.init(options: options)
             for group in fmt.reader.group(members) {
                 do {
+                    // Readers of formats that do not state their unit convert --input-unit as
+                    // they parse, before their own analysis (an iGrill probe's insertion).
                     var result = try reader.read(group)
-                    if let unit = options.inputUnit, unit != .celsius {
-                        if fmt.statesUnit {
-                            result.notes.append(
-                                "\(group.map(\.fileName).joined(separator: ", ")): --input-unit ignored, "
-                                    + "\(fmt.rawValue) files say their unit")
-                        } else {
-                            result = result.converted(from: unit, targetFromFile: options.targetCelsius == nil)
-                        }
+                    if let unit = options.inputUnit, unit != .celsius, fmt.statesUnit {
+                        result.notes.append(
+                            "\(group.map(\.fileName).joined(separator: ", ")): --input-unit ignored, "
+                                + "\(fmt.rawValue) files say their unit")
                     }
                     if !fmt.statesUnit, options.inputUnit == nil { result = result.notingFahrenheitSuspects() }
                     result = result.withoutImplausibleValues().withoutDuplicateTimes().hashedByReadings()
@@ -186,7 +187,7 @@ public struct Importer: Sendable {
             var existing: Int64? = nil
             for hash in hashes where existing == nil { existing = try sink.sessionID(contentHash: hash) }
             if let existing {
-                outcomes.append(.duplicate(existingID: existing, cook: cook))
+                outcomes.append(.duplicate(existingID: existing, cook: cook, stored: try sink.session(existing)))
             } else {
                 outcomes.append(.imported(sessionID: try sink.insertCook(cook), cook: cook))
             }

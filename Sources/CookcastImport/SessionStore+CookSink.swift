@@ -1,5 +1,6 @@
 import CookcastStore
 
-/// The session store is where `cookcast import` puts cooks: `sessionID(contentHash:)` and
-/// `insertCook(_:)` (one transaction per cook) already have the shape `CookSink` asks for.
+/// The session store is where `cookcast import` puts cooks: `sessionID(contentHash:)`,
+/// `insertCook(_:)` (one transaction per cook) and `session(_:)` already have the shape `CookSink`
+/// asks for.
 extension SessionStore: CookSink {}

@@ -1,7 +1,8 @@
 import CookcastCore
 
 /// Tappecue log as text/CSV: header `,ElapsedTime,<food>,<ambient>` (e.g. `,ElapsedTime,TBone,Bath`),
-/// rows `<index>,<elapsed minutes>,<food C>,<ambient C>`.
+/// rows `<index>,<elapsed minutes>,<food>,<ambient>` in the app's unit (Celsius unless
+/// `--input-unit f`, converted as parsed).
 ///
 /// The device logs several rows per minute with whole-minute elapsed times; the first row of
 /// each minute is kept (as `data/cooks/sousvide_*.csv`), later rows of the same minute are counted
@@ -44,8 +45,10 @@ public struct TappecueTextReader: SingleFileCookReader {
                 bad.add(line: i + 1)
                 continue
             }
-            let probe = Double(f[cFood]).flatMap { $0.isFinite ? $0 : nil }
-            let amb = cAmb.flatMap { $0 < f.count ? Double(f[$0]) : nil }.flatMap { $0.isFinite ? $0 : nil }
+            let probe = Double(f[cFood]).flatMap { $0.isFinite ? options.celsius(fromFileValue: $0) : nil }
+            let amb = cAmb.flatMap { $0 < f.count ? Double(f[$0]) : nil }.flatMap {
+                $0.isFinite ? options.celsius(fromFileValue: $0) : nil
+            }
             guard probe != nil || amb != nil else {
                 bad.add(line: i + 1)
                 continue

@@ -57,3 +57,24 @@ struct ImportCommandTests {
         #expect(tooHot.status == 64)
     }
 }
+
+/// A skipped re-import names the stored session as it is stored.
+@Suite struct ImportDuplicateSummaryTests {
+    /// QA: a re-import without --target said `target -` (this import's metadata) of a session
+    /// stored with 74.0 C.
+    @Test func aSkippedCookIsDescribedAsStored() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,100\n10,21,100\n")
+        let first = await box.run(["import", path, "--target", "74", "--cut", "chicken", "--name", "Sunday"])
+        #expect(first.status == 0, "\(first.err)")
+        let again = await box.run(["import", path])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(
+            again.out.contains("already imported as session 1, skipped: Sunday (import:csv)"), "\(again.out)")
+        #expect(again.out.contains("cut chicken, target 74.0 C"), "\(again.out)")
+        #expect(!again.out.contains("not applied"), "\(again.out)")
+        let other = await box.run(["import", path, "--target", "176", "--cut", "chicken", "--unit", "f"])
+        #expect(other.out.contains("target 165.2 F; not applied: --target 176.0 F"), "\(other.out)")
+    }
+}

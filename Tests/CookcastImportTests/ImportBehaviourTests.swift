@@ -248,6 +248,7 @@ struct ImportBehaviourTests {
             cooks[id] = cook
             return id
         }
+        func session(_ id: Int64) throws -> SessionInfo? { cooks[id]?.info }
     }
 
     @Test func importingTwiceIsDetected() throws {
@@ -260,7 +261,7 @@ struct ImportBehaviourTests {
         let importer = Importer(options: Self.options)
         let first = try importer.importFiles([path], into: sink)
         let second = try importer.importFiles([path], into: sink)
-        guard case .imported(let id, _) = first.first, case .duplicate(let existing, _) = second.first else {
+        guard case .imported(let id, _) = first.first, case .duplicate(let existing, _, _) = second.first else {
             Issue.record("expected imported then duplicate, got \(first) then \(second)")
             return
         }

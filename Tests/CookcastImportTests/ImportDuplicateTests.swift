@@ -39,7 +39,7 @@ struct ImportDuplicateTests {
         let importer = Importer(options: Self.options)
         let first = try importer.store([a], into: sink)
         let second = try importer.store([b], into: sink)
-        guard case .imported(let id, _) = first.first, case .duplicate(let existing, _) = second.first else {
+        guard case .imported(let id, _) = first.first, case .duplicate(let existing, _, _) = second.first else {
             Issue.record("expected imported then duplicate, got \(first) then \(second)")
             return
         }
@@ -58,7 +58,7 @@ struct ImportDuplicateTests {
         let batch = try Importer(options: Self.options).read(files: [file])
         let earlier = batch.first?.result.earlierHashes ?? [:]
         let outcome = try Importer(options: Self.options).store(result, earlierHashes: earlier, into: sink)
-        guard case .duplicate(let existing, _) = outcome.first else {
+        guard case .duplicate(let existing, _, _) = outcome.first else {
             Issue.record("expected a duplicate, got \(outcome)")
             return
         }

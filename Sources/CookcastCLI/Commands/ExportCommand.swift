@@ -10,7 +10,9 @@ struct ExportCommand: Command {
     static let help = """
         csv:  header `t_s,probe_c,ambient_c` (seconds since start, Celsius, empty = no value), plus
               `channel` when the session has several channels and `battery_pct` when the probe
-              reported a battery level. `cookcast import` reads it back into identical readings.
+              reported a battery level. A pit/oven channel (role ambient) has its values in
+              ambient_c and probe_c empty, which is how `cookcast import` recognises it.
+              `cookcast import` reads the file back into identical readings.
         json: the whole cook (session, channels, readings, events, vendor series) as one JSON document.
         Writes to standard output unless -o/--output FILE is given.
         """

@@ -32,7 +32,8 @@ struct ImportCommand: Command {
         the cook's date. --cut, --target and --name override what the file says; a cut guessed
         from the file's name or label (my_brisket.csv, "Pulled Pork") is only the default.
         The same cook imported twice is recognised (a hash of its parsed readings, so other bytes
-        for the same readings, a trailing newline, do not matter) and skipped.
+        for the same readings, a trailing newline, do not matter) and skipped: the line names the
+        stored session with its own name, cut and target, and any --name/--cut/--target not applied.
         A directory stands for the files directly in it. Every file that can be used is imported;
         each one that cannot is named with the reason.
         Exit status: 0 everything imported (or already there); 65 some file of an unknown format or
@@ -110,7 +111,7 @@ struct ImportCommand: Command {
                     all.merge(group.result.earlierHashes) { first, _ in first }
                 }
                 for outcome in try importer.store(cooks, earlierHashes: earlier, into: store) {
-                    context.console.line(outcome.summary(unit: context.unit))
+                    context.console.line(outcome.summary(unit: context.unit, options: importOptions))
                 }
             } catch {
                 throw .io("\(error)")

@@ -1,0 +1,59 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+/// `export` then `import` keeps what each channel measures, in the CSV and the JSON.
+@Suite struct ChannelRoleRoundTripTests {
+    /// Source: mschinis/combustion-inc-analyser, a Combustion chicken export: T8 was the probe's
+    /// virtual ambient sensor throughout (channel 9, role ambient, values in ambient_c).
+    static let combustion =
+        SharedData.root + "/raw/mschinis+combustion-inc-analyser/ProbeData_10002351_2023-10-29_19_03_12 - Chicken.csv"
+
+    /// QA: the CSV round trip brought the ambient channel back as meat.
+    @Test func theAmbientChannelStaysAmbient() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let imported = await box.run(["import", Self.combustion])
+        #expect(imported.status == 0, "\(imported.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let roles = try store.channels(session: 1).map { [$0.channel: $0.role] }
+        #expect(roles.contains([9: .ambient]) && roles.filter { $0.values.first == .ambient }.count == 1)
+        let before = try store.readings(session: 1)
+        for format in ["csv", "json"] {
+            let path = box.directory + "/chicken.\(format)"
+            let exported = await box.run(["export", "1", "--format", format, "-o", path])
+            #expect(exported.status == 0, "\(exported.err)")
+            let other = box.directory + "/roundtrip-\(format).db"
+            let again = await box.run(["import", path, "--db", other])
+            #expect(again.status == 0, "\(again.err)")
+            let back = try SessionStore(path: other, readOnly: true)
+            #expect(try back.channels(session: 1).map { [$0.channel: $0.role] } == roles, "\(format)")
+            #expect(try back.readings(session: 1) == before, "\(format)")
+        }
+        // Only the ambient channel: a single-channel file, still the pit.
+        let pit = box.directory + "/pit.csv"
+        #expect(await box.run(["export", "1", "--channel", "9", "-o", pit]).status == 0)
+        #expect(try String(contentsOfFile: pit, encoding: .utf8).hasPrefix("t_s,probe_c,ambient_c\n0.0,,"))
+        let pitDB = box.directory + "/pit.db"
+        #expect(await box.run(["import", pit, "--db", pitDB]).status == 0)
+        #expect(try SessionStore(path: pitDB, readOnly: true).channels(session: 1).map(\.role) == [.ambient])
+    }
+
+    /// The exported CSV stays what `live --replay` and `predict` read; one probe stays three columns.
+    @Test func theExportedCSVStillReplaysAndPredicts() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        #expect(await box.run(["import", Self.combustion]).status == 0)
+        let path = box.directory + "/chicken.csv"
+        #expect(await box.run(["export", "1", "-o", path]).status == 0)
+        let predicted = await box.run(["predict", path, "--target", "68"])
+        #expect(predicted.status == 0, "\(predicted.err)")
+        let replayed = await box.run([
+            "live", "--replay", path, "--speed", "max", "--plain", "--db", box.directory + "/r.db",
+        ])
+        #expect(replayed.status == 0, "\(replayed.err)")
+        let core = await box.run(["export", "1", "--channel", "1"])
+        #expect(core.out.hasPrefix("t_s,probe_c,ambient_c\n"), "\(core.out.prefix(40))")
+    }
+}
