@@ -72,7 +72,8 @@ public enum CookcastMain {
             console.describeOutputFailure(
                 OutputFailureReport(
                     prefix: "cookcast \(name)",
-                    note: command.keepsRunningWithoutOutput ? "; recording goes on, readings are still stored" : ""))
+                    note: command.keepsRunningWithoutOutput ? "; recording goes on, readings are still stored" : "",
+                    isQuietWhenReaderLeaves: !command.keepsRunningWithoutOutput))
             let record = InterruptibleRun.Record()
             let result: Result<Int32, CLIError> = await InterruptibleRun.$record.withValue(record) {
                 do throws(CLIError) { return .success(try await instance.run()) } catch { return .failure(error) }
