@@ -40,11 +40,15 @@ public struct OutputFailureReport: Sendable {
     public var prefix: String
     /// What follows the reason, e.g. `; readings are still being stored`.
     public var note: String
+    /// Whether a pipe its reader closed (`cookcast show 1 | head -3`) ends the output quietly:
+    /// no line, no failure, later output dropped. The reader chose to stop, as with `git log | head`.
+    public var isQuietWhenReaderLeaves: Bool
 
     /// Creates a report.
-    public init(prefix: String = "cookcast", note: String = "") {
+    public init(prefix: String = "cookcast", note: String = "", isQuietWhenReaderLeaves: Bool = false) {
         self.prefix = prefix
         self.note = note
+        self.isQuietWhenReaderLeaves = isQuietWhenReaderLeaves
     }
 
     /// The line (with its newline) for `reason`.
@@ -58,6 +62,8 @@ public struct OutputFailureReport: Sendable {
 public final class StandardConsole: Console, @unchecked Sendable {
     private let lock = NSLock()
     private var failure: String?
+    /// The reader of a pipe closed it (quiet, see `OutputFailureReport.isQuietWhenReaderLeaves`).
+    private var readerLeft = false
     private var report = OutputFailureReport()
 
     /// Creates the console; a standard descriptor the parent closed is held on /dev/null first, so
@@ -66,13 +72,18 @@ public final class StandardConsole: Console, @unchecked Sendable {
 
     public func write(_ text: String) {
         let failed: (reason: String, report: OutputFailureReport)? = lock.withLock {
-            guard failure == nil else { return nil }
-            let reason =
+            guard failure == nil, !readerLeft else { return nil }
+            let result =
                 StandardDescriptors.outputWasClosed
-                ? "standard output is closed" : StandardDescriptors.writeAll(text, to: STDOUT_FILENO)
-            guard let reason else { return nil }
-            failure = reason
-            return (reason, report)
+                ? (code: EBADF, reason: "standard output is closed")
+                : StandardDescriptors.write(text, to: STDOUT_FILENO)
+            guard let result else { return nil }
+            if result.code == EPIPE, report.isQuietWhenReaderLeaves {
+                readerLeft = true
+                return nil
+            }
+            failure = result.reason
+            return (result.reason, report)
         }
         if let failed { writeError(failed.report.line(reason: failed.reason)) }
     }

@@ -15,9 +15,9 @@ public enum CookcastMain {
         ]
     }
 
-    /// Runs `cookcast` with `arguments` (without the program name); returns the exit status.
+    /// Runs `cookcast` with the `given` arguments (without the program name); returns the exit status.
     public static func run(
-        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        _ given: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         console: any Console = StandardConsole()
     ) async -> Int32 {
         // A closed pipe (`cookcast live --json | head`) is an EPIPE write error the console handles,
@@ -25,6 +25,14 @@ public enum CookcastMain {
         // nothing rather than SIG_IGN: exec resets a handler, so `--on-alarm` commands still get
         // the default SIGPIPE (an ignored one would be inherited).
         signal(SIGPIPE) { _ in }
+        let arguments: [String]
+        switch movingGlobalOptions(given) {
+        case .success(let moved): arguments = moved
+        case .failure(let error):
+            console.errorLine("cookcast: \(error.message)")
+            console.writeError(overviewUsage)
+            return error.exitCode
+        }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
                 console.write(helpText(for: command))
@@ -64,7 +72,8 @@ public enum CookcastMain {
             console.describeOutputFailure(
                 OutputFailureReport(
                     prefix: "cookcast \(name)",
-                    note: command.keepsRunningWithoutOutput ? "; recording goes on, readings are still stored" : ""))
+                    note: command.keepsRunningWithoutOutput ? "; recording goes on, readings are still stored" : "",
+                    isQuietWhenReaderLeaves: !command.keepsRunningWithoutOutput))
             let record = InterruptibleRun.Record()
             let result: Result<Int32, CLIError> = await InterruptibleRun.$record.withValue(record) {
                 do throws(CLIError) { return .success(try await instance.run()) } catch { return .failure(error) }
@@ -76,6 +85,35 @@ public enum CookcastMain {
             return error.exitCode
         }
     }
+
+    /// The global options (`--db`, `--unit`) given before the command name, moved after it:
+    /// `cookcast --unit f sessions` is `cookcast sessions --unit f`, as the help calls them global.
+    static func movingGlobalOptions(_ arguments: [String]) -> Result<[String], CLIError> {
+        var rest = arguments[...]
+        var globals: [String] = []
+        while let first = rest.first,
+            let name = globalOptions.first(where: { first == $0 || first.hasPrefix($0 + "=") })
+        {
+            if first == name {
+                guard rest.count >= 2, !rest[rest.startIndex + 1].hasPrefix("--") else {
+                    return .failure(.usage("option '\(name)' needs a value"))
+                }
+                globals += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else {
+                globals.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        guard !globals.isEmpty else { return .success(arguments) }
+        guard let command = rest.first else {
+            return .failure(.usage("global options need a command after them"))
+        }
+        return .success([command] + globals + rest.dropFirst())
+    }
+
+    /// Options every command accepts, before or after its name.
+    static let globalOptions = ["--db", "--unit"]
 
     /// A run's status as the shell sees it: 128 + the signal that interrupted it (SIGINT 130,
     /// SIGTERM 143, SIGHUP 129), else 74 when standard output failed (already reported), else `status`.
@@ -102,6 +140,9 @@ public enum CookcastMain {
         for c in commands {
             text += "  " + c.name.padding(toLength: 10, withPad: " ", startingAt: 0) + c.abstract + "\n"
         }
+        text += "\nglobal options, before or after the command:\n"
+        text += "  --db PATH     database (default $COOKCAST_DB or $XDG_DATA_HOME/cookcast/cookcast.db)\n"
+        text += "  --unit c|f    temperature unit for display (storage is always Celsius)\n"
         text += "\n`cookcast <command> --help` for the options of a command.\n"
         return text
     }

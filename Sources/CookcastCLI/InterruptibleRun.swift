@@ -11,11 +11,20 @@ enum InterruptibleRun {
     final class Record: @unchecked Sendable {
         private let lock = NSLock()
         private var caught: Int32?
+        private var caughtCount = 0
 
         /// The first signal caught, nil if none.
         var signal: Int32? { lock.withLock { caught } }
 
-        func catchSignal(_ number: Int32) { lock.withLock { caught = caught ?? number } }
+        /// How many signals were caught (a second Ctrl-C: stop waiting for a locked database).
+        var count: Int { lock.withLock { caughtCount } }
+
+        func catchSignal(_ number: Int32) {
+            lock.withLock {
+                caught = caught ?? number
+                caughtCount += 1
+            }
+        }
     }
 
     /// Where `run` notes the signal it caught; `CookcastMain` sets one per command.

@@ -27,7 +27,10 @@ enum StandardDescriptors {
 
     /// Writes all of `text` to `fd`, retrying short writes and interruptions; nil on success,
     /// else the reason (`No space left on device`, `Broken pipe`).
-    static func writeAll(_ text: String, to fd: Int32) -> String? {
+    static func writeAll(_ text: String, to fd: Int32) -> String? { write(text, to: fd)?.reason }
+
+    /// Writes all of `text` to `fd` as `writeAll` does; on failure, the `errno` and its reason.
+    static func write(_ text: String, to fd: Int32) -> (code: Int32, reason: String)? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -40,7 +43,8 @@ enum StandardDescriptors {
                 var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&ready, 1, 1000)
             } else {
-                return written < 0 ? String(cString: strerror(errno)) : "nothing written"
+                let code = written < 0 ? errno : 0
+                return (code, code != 0 ? String(cString: strerror(code)) : "nothing written")
             }
         }
         return nil

@@ -35,6 +35,9 @@ final class TerminalDashboard: LiveSink {
 
     func handle(_ event: LiveEvent, status: LiveStatus) {
         var note: String?
+        // An alarm is shown at the time it is stored (probe lost: the last reading + the limit,
+        // later than where the view stands), so the screen and `show` agree.
+        var noteSeconds = status.elapsedSeconds
         switch event {
         case .reading: break
         case .connection(let state, let detail):
@@ -45,10 +48,11 @@ final class TerminalDashboard: LiveSink {
         case .alarm(let alarm):
             let words = alarm.displayMessage(unit: unit, targetCelsius: status.targetCelsius)
             note = "ALARM \(alarm.kind.rawValue): \(words)"
+            noteSeconds = alarm.elapsedSeconds
         }
         if console.isInteractive {
             if let note {
-                recentEvents.append("[\(DurationFormat.clock(status.elapsedSeconds))] \(note)")
+                recentEvents.append("[\(DurationFormat.clock(noteSeconds))] \(note)")
                 if recentEvents.count > 4 { recentEvents.removeFirst() }
             }
             let now = ContinuousClock.now
@@ -57,7 +61,7 @@ final class TerminalDashboard: LiveSink {
                 redraw(status)
             }
         } else {
-            if let note { console.line("[\(DurationFormat.clock(status.elapsedSeconds))] \(note)") }
+            if let note { console.line("[\(DurationFormat.clock(noteSeconds))] \(note)") }
             if case .reading = event, status.elapsedSeconds >= nextLineAt {
                 nextLineAt =
                     (status.elapsedSeconds / lineEverySeconds).rounded(.down) * lineEverySeconds + lineEverySeconds

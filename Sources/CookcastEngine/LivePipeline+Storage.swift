@@ -40,17 +40,55 @@ extension LivePipeline {
                 }
                 if Task.isCancelled {
                     let interrupted = interruptedAt ?? now
-                    interruptedAt = interrupted
-                    if (now - interrupted).inSeconds >= configuration.busyRetry.afterInterruptSeconds { throw error }
+                    if interruptedAt == nil {
+                        interruptedAt = interrupted
+                        // What came before the interrupt waits to be stored; nothing more is taken in.
+                        inbox?.close()
+                        let limit = Int(configuration.busyRetry.afterInterruptSeconds.rounded())
+                        configuration.onNotice?(
+                            "database locked: \(waitingReadings) readings wait to be stored; still trying for "
+                                + "\(limit) s, Ctrl-C again to stop trying (what is not stored is then saved to a file)"
+                        )
+                    }
+                    if configuration.isStopRequested?() == true {
+                        throw LockAbandoned(
+                            reason: "database locked by another connection; stopped trying on a second interrupt")
+                    }
+                    if (now - interrupted).inSeconds >= configuration.busyRetry.afterInterruptSeconds {
+                        throw LockAbandoned(
+                            reason:
+                                "database still locked by another connection \(Int(configuration.busyRetry.afterInterruptSeconds.rounded())) s after the interrupt"
+                        )
+                    }
                 }
-                await Self.pause(seconds: delay)
+                await pause(seconds: delay)
                 delay = min(delay * 2, configuration.busyRetry.maxDelaySeconds)
             }
         }
     }
 
-    /// Sleeps even when the task is cancelled: after Ctrl-C what was received still gets stored.
-    private static func pause(seconds: Double) async {
-        await Task.detached { try? await Task.sleep(for: .seconds(seconds)) }.value
+    /// Readings received and not stored yet: the one in hand, the pending batch, the queue.
+    var waitingReadings: Int {
+        let inHand: Int
+        if case .reading = unsavedInHand { inHand = 1 } else { inHand = 0 }
+        return inHand + pending.count + (inbox?.waitingReadings ?? 0)
     }
+
+    /// Sleeps even when the task is cancelled (after Ctrl-C what was received still gets stored),
+    /// in short steps once cancelled, so a second Ctrl-C is heard within a tenth of a second.
+    private func pause(seconds: Double) async {
+        var left = seconds
+        while left > 0 {
+            let step = Task.isCancelled ? min(left, 0.1) : left
+            await Task.detached { try? await Task.sleep(for: .seconds(step)) }.value
+            left -= step
+            if Task.isCancelled, configuration.isStopRequested?() == true { return }
+        }
+    }
+}
+
+/// The pipeline gave up waiting for a locked database after Ctrl-C.
+struct LockAbandoned: Error {
+    /// One line for the user, e.g. `database locked by another connection; stopped trying on a second interrupt`.
+    var reason: String
 }

@@ -42,6 +42,9 @@ public final class LivePipeline: @unchecked Sendable {
         public var busyRetry = BusyRetryPolicy()
         /// Hears one-line notices about the recording itself (database locked, writable again).
         public var onNotice: (@Sendable (String) -> Void)?
+        /// Whether the user asked to stop waiting for a locked database after Ctrl-C (a second
+        /// interrupt): what is not stored then is handed back in `LiveStorageError.unsaved`.
+        public var isStopRequested: (@Sendable () -> Bool)?
 
         /// Creates a configuration.
         public init(
@@ -64,8 +67,8 @@ public final class LivePipeline: @unchecked Sendable {
     private var alarms: AlarmEngine
     var status: LiveStatus
     private var history = HistoryBuffer()
-    private var pending: [Reading] = []
-    private var linkEpoch: Int
+    var pending: [Reading] = []
+    var linkEpoch: Int
     private var lastStatusBytes: [UInt8]?
     private var firedAlarms: [Alarm.Kind] = []
     private var wasDisconnected = false
@@ -78,6 +81,10 @@ public final class LivePipeline: @unchecked Sendable {
     var busySince: ContinuousClock.Instant?
     /// When a write first waited on a lock after Ctrl-C.
     var interruptedAt: ContinuousClock.Instant?
+    /// The reading or event whose write is waiting for the database, if any.
+    var unsavedInHand: LiveStorageError.Unsaved?
+    /// The queue of a real-time source, while one runs (to count and save what waits in it).
+    var inbox: LiveInbox?
 
     /// Creates a pipeline writing into `store`.
     public init(store: SessionStore, configuration: Configuration, eta: (any ETAProvider)?, sinks: [any LiveSink]) {
@@ -98,8 +105,9 @@ public final class LivePipeline: @unchecked Sendable {
     /// Runs until the source ends or the task is cancelled (Ctrl-C); closes the session cleanly either way.
     ///
     /// - Throws: `LiveStorageError` when the database refuses a write for another reason than a
-    ///   lock, or when a lock outlasts `BusyRetryPolicy.afterInterruptSeconds` after Ctrl-C
-    ///   (what was stored stays stored; the session stays active for `live --resume`).
+    ///   lock, or when a lock outlasts `BusyRetryPolicy.afterInterruptSeconds` after Ctrl-C or
+    ///   `Configuration.isStopRequested` says to stop (what was stored stays stored, what was
+    ///   received and not stored is in its `unsaved`; the session stays active for `live --resume`).
     public func run<Source: ReadingSource>(_ source: Source) async throws -> LiveSummary {
         var ending = LiveSummary.Ending.sourceEnded
         let end: Double
@@ -129,8 +137,13 @@ public final class LivePipeline: @unchecked Sendable {
                     configuration.sessionID,
                     endedAtUnixMs: configuration.startedAtUnixMs + Int64((end * 1000).rounded()))
             }
+        } catch let abandoned as LockAbandoned {
+            // Still locked after Ctrl-C: nothing can be stored; everything received goes back.
+            throw LiveStorageError(
+                sessionID: configuration.sessionID, readingsStored: status.readingCount - pending.count,
+                reason: abandoned.reason, unsaved: unsavedAfterGivingUp(decoder: source.decoder))
         } catch let error as SQLiteError {
-            // Not a lock (or still one long after Ctrl-C): store what still can be, say what happened.
+            // Not a lock: store what still can be, say what happened.
             try? flushOnce()
             throw LiveStorageError(
                 sessionID: configuration.sessionID, readingsStored: status.readingCount - pending.count,
@@ -149,34 +162,42 @@ public final class LivePipeline: @unchecked Sendable {
     private func runWithSilenceTimer<Source: ReadingSource>(_ source: Source, everySeconds interval: Double)
         async throws
     {
-        let (inputs, continuation) = AsyncThrowingStream<LiveInput, any Error>.makeStream(bufferingPolicy: .unbounded)
+        let inbox = LiveInbox()
+        self.inbox = inbox
         let reader = Task {
             do {
-                for try await event in source { continuation.yield(.event(event)) }
-                continuation.finish()
+                for try await event in source {
+                    guard inbox.push(.event(event)) else { break }
+                }
             } catch {
-                continuation.finish(throwing: error)
+                inbox.push(.failed(error))
             }
+            inbox.close()
         }
         let ticker = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(interval))
-                continuation.yield(.tick)
+                guard inbox.push(.tick) else { break }
             }
         }
         defer {
             reader.cancel()
             ticker.cancel()
         }
-        for try await input in inputs {
+        // After Ctrl-C the inbox takes nothing more, and what it received before is still
+        // handled: stored (waiting for a locked database if need be) or saved by the caller.
+        while let input = await inbox.next() {
+            if Task.isCancelled { inbox.close() }
             switch input {
             case .event(let event): try await process(event, decoder: source.decoder)
             case .tick:
+                guard !Task.isCancelled else { continue }
                 let now = clockAnchor.seconds + (ContinuousClock.now - clockAnchor.wall).inSeconds
                 try await checkSilence(atSeconds: now)
+            case .failed(let error): throw error
             }
-            if Task.isCancelled { break }
         }
+        self.inbox = nil
     }
 
     /// Raises `probeLost` when the probe has been silent too long by session time `t`.
@@ -242,8 +263,12 @@ public final class LivePipeline: @unchecked Sendable {
         // Stored first: nothing else sees a reading before it is committed (or batched, for replays).
         if configuration.batchSize == 1 {
             let epoch = linkEpoch
-            guard try await storing({ try store.append(reading, session: configuration.sessionID, linkEpoch: epoch) })
-            else {
+            unsavedInHand = .reading(reading)
+            let inserted = try await storing {
+                try store.append(reading, session: configuration.sessionID, linkEpoch: epoch)
+            }
+            unsavedInHand = nil
+            guard inserted else {
                 status.duplicateCount += 1
                 return
             }
@@ -318,7 +343,7 @@ public final class LivePipeline: @unchecked Sendable {
     }
 
     /// Commits the pending batch in one transaction (nothing of it when that fails).
-    private func flushOnce() throws {
+    func flushOnce() throws {
         guard !pending.isEmpty else { return }
         let inserted = try store.append(pending, session: configuration.sessionID, linkEpoch: linkEpoch)
         let duplicates = pending.count - inserted
@@ -328,13 +353,9 @@ public final class LivePipeline: @unchecked Sendable {
     }
 
     private func storeEvent(_ event: SessionEvent, session: Int64) async throws {
+        unsavedInHand = .event(event)
         try await storing { try store.append(event, session: session) }
-    }
-
-    /// What the timer-driven loop handles: a source event or a tick of the silence timer.
-    private enum LiveInput: Sendable {
-        case event(SourceEvent)
-        case tick
+        unsavedInHand = nil
     }
 
     private func emit(_ event: LiveEvent) {

@@ -1,6 +1,9 @@
+import CookcastCore
+
 /// A live run stopped because the database refused a write for a reason other than a lock
-/// (disk I/O, a read-only file, a full disk): what was stored stays stored, the session stays
-/// open for `live --resume`.
+/// (disk I/O, a read-only file, a full disk), or stayed locked after Ctrl-C until the user asked
+/// again to stop (or the deadline passed): what was stored stays stored, what was received and
+/// not stored is in `unsaved`, the session stays open for `live --resume`.
 public struct LiveStorageError: Error, Sendable, CustomStringConvertible {
     /// The session being recorded.
     public var sessionID: Int64
@@ -8,12 +11,31 @@ public struct LiveStorageError: Error, Sendable, CustomStringConvertible {
     public var readingsStored: Int
     /// The store's one-line error, e.g. `cannot append a reading to /x.db: disk I/O error`.
     public var reason: String
+    /// What this run received and could not store, in the order received (session times).
+    public var unsaved: [Unsaved]
+
+    /// A reading or an event that was not stored.
+    public enum Unsaved: Sendable, Hashable {
+        case reading(Reading)
+        case event(SessionEvent)
+    }
 
     /// Creates the error.
-    public init(sessionID: Int64, readingsStored: Int, reason: String) {
+    public init(sessionID: Int64, readingsStored: Int, reason: String, unsaved: [Unsaved] = []) {
         self.sessionID = sessionID
         self.readingsStored = readingsStored
         self.reason = reason
+        self.unsaved = unsaved
+    }
+
+    /// The readings in `unsaved`.
+    public var unsavedReadings: [Reading] {
+        unsaved.compactMap { if case .reading(let r) = $0 { r } else { nil } }
+    }
+
+    /// The events in `unsaved`.
+    public var unsavedEvents: [SessionEvent] {
+        unsaved.compactMap { if case .event(let e) = $0 { e } else { nil } }
     }
 
     public var description: String {

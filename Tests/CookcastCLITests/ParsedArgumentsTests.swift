@@ -66,3 +66,35 @@ import Testing
         #expect(emptyFile.err.hasPrefix("cookcast live: option '--replay' needs a file name"))
     }
 }
+
+/// QA: `cookcast --unit f sessions` said "unknown command '--unit'", though the help calls
+/// `--unit` and `--db` global options.
+@Suite struct GlobalOptionsBeforeCommandTests {
+    @Test func globalOptionsMayComeBeforeTheCommand() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let cook = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20.5,150\n30,21.5,150\n")
+        let other = box.directory + "/other.db"
+        #expect(await box.run(["--db", other, "import", cook]).status == 0)
+        let listed = await box.run(["--unit", "f", "--db=\(other)", "sessions"])
+        #expect(listed.status == 0, "\(listed.err)")
+        #expect(listed.out.contains("70.7 F"))  // 21.5 C shown in Fahrenheit
+        #expect(await box.run(["sessions"]).out.contains("cook") == false)  // the default database is empty
+        let shown = await box.run(["--unit=f", "show", "1", "--db", other])
+        #expect(shown.status == 0, "\(shown.err)")
+        #expect(await box.run(["--unit", "f", "--help"]).status == 0)
+    }
+
+    @Test func aGlobalOptionWithoutValueOrCommandIsAUsageError() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        for arguments in [["--unit"], ["--unit", "f"], ["--db", "--unit", "f", "sessions"]] {
+            let r = await box.run(arguments)
+            #expect(r.status == 64, "\(arguments)")
+            #expect(r.err.hasPrefix("cookcast: ") && !r.err.contains("unknown command"), "\(arguments): \(r.err)")
+        }
+        let twice = await box.run(["--unit", "f", "sessions", "--unit", "c"])
+        #expect(twice.status == 64)
+        #expect(twice.err.contains("more than once"))
+    }
+}

@@ -70,6 +70,32 @@ import Testing
         try expectClosedSession(box.databasePath, ending: "source ended")
     }
 
+    /// QA: `cookcast show 1 | head -3` printed "cannot write to standard output: Broken pipe".
+    /// The reader closing the pipe is its choice: other commands than `live` stop quietly, exit 0.
+    @Test func aReaderThatClosesThePipeEndsOtherCommandsQuietly() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let rows = (0..<2000).map { "\($0 * 10),\(20 + Double($0) / 50),150" }.joined(separator: "\n")
+        let cook = box.write("cook.csv", "t_s,probe_c,ambient_c\n" + rows + "\n")
+        #expect(await box.run(["import", cook, "--cut", "brisket"]).status == 0)
+        for arguments in [["show", "1"], ["sessions"], ["export", "1"]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
+            process.arguments = arguments + ["--db", box.databasePath]
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try output.fileHandleForReading.close()  // the reader is gone before the first write
+            try process.run()
+            let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit, "\(arguments)")
+            #expect(process.terminationStatus == 0, "\(arguments): \(err)")
+            #expect(err.isEmpty, "\(arguments): \(err)")
+        }
+    }
+
     @Test(arguments: [(SIGHUP, Int32(129)), (SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func aHangupOrTerminateClosesTheSessionAndExits128PlusTheSignal(signal: Int32, status: Int32) async throws {
         let box = Sandbox()

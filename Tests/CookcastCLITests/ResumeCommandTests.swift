@@ -116,3 +116,50 @@ import Testing
         #expect(try store.session(1)?.cut == "turkey")
     }
 }
+
+/// QA: a cook fed on stdin at its own times (9000 s of cook time, seven wall seconds after the
+/// session started) was resumed at 7 s: `resumed` and `connected` were stored at t=6996 ms and
+/// `show` listed "[00:00:07] resumed" before the 02:12:30 alarm.
+@Suite(.serialized) struct ResumeClockTests {
+    @Test func aResumedSessionContinuesOnItsOwnClock() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let store = try SessionStore(path: box.databasePath)
+        let id = try store.createSession(
+            SessionInfo(
+                startedAtUnixMs: UTCTime.nowUnixMs() - 7_000, cut: "brisket", targetCelsius: 95, source: "stdin",
+                status: .active),
+            channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+        for i in 0...90 {
+            try store.append(
+                Reading(elapsedSeconds: Double(i) * 100, probeCelsius: 20 + Double(i) / 2, ambientCelsius: 120),
+                session: id)
+        }
+        let errors = Pipe()
+        let (process, stdin) = try CookcastBinary.startLive(
+            ["--resume", "1"], database: box.databasePath, standardError: errors)
+        stdin.write(Data("0,66,120\n1,66.1,120\n".utf8))
+        try stdin.close()
+        _ = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let events = try store.events(session: id)
+        let resumed = try #require(events.first { $0.kind == .resumed })
+        let connected = try #require(events.last { $0.kind == .connected })
+        #expect(abs(resumed.elapsedSeconds - 9000) < 0.01, "resumed at \(resumed.elapsedSeconds) s")
+        #expect(abs(connected.elapsedSeconds - resumed.elapsedSeconds) < 0.01)
+        let readings = try store.readings(session: id)
+        #expect(readings.count == 93, "the first new reading is no duplicate of the last stored one")
+        #expect(readings.map(\.elapsedSeconds).max().map { abs($0 - 9001) < 0.01 } == true)
+    }
+
+    @Test func theResumeTimeIsTheLaterOfTheWallClockAndTheLastReading() {
+        let start: Int64 = 1_000_000
+        func resume(_ last: Double?, wallMs: Int64) -> Double {
+            LiveCommand.resumeSeconds(lastReadingSeconds: last, startedAtUnixMs: start, nowUnixMs: start + wallMs)
+        }
+        #expect(abs(resume(9000, wallMs: 6996) - 9000.001) < 1e-9)  // stdin at its own times
+        #expect(abs(resume(20, wallMs: 60_000) - 60) < 1e-9)  // stamped on arrival: the wall clock
+        #expect(abs(resume(nil, wallMs: 5_000) - 5) < 1e-9)
+    }
+}

@@ -88,3 +88,21 @@ final class FakeTerminal: Console, @unchecked Sendable {
         #expect(TerminalLayout.truncate("short", width: 10) == "short")
     }
 }
+
+/// QA: the probe-lost alarm was shown at [00:00:14] (the last reading's time, where the view
+/// stood) but stored at 74 s (the last reading + the 60 s limit): the screen and `show` disagreed.
+@Suite struct AlarmTimeOnScreenTests {
+    @Test func theScreenShowsAnAlarmAtTheTimeItIsStored() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let early = (0...14).map { "\($0),40,150" }
+        let late = (85...90).map { "\($0),40,150" }
+        let file = box.write("gap.csv", "t_s,probe_c,ambient_c\n" + (early + late).joined(separator: "\n") + "\n")
+        let live = await box.run(["live", "--replay", file, "--speed", "max", "--plain", "--cut", "brisket"])
+        #expect(live.status == 0, "\(live.err)")
+        let onScreen = live.out.split(separator: "\n").first { $0.contains("ALARM probe_lost") }
+        #expect(onScreen?.hasPrefix("[00:01:14] ") == true, "\(onScreen ?? "none")")
+        let shown = await box.run(["show", "1"])
+        #expect(shown.out.contains("[00:01:14] alarm"), "\(shown.out)")
+    }
+}

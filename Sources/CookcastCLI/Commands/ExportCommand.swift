@@ -55,9 +55,7 @@ struct ExportCommand: Command {
         }
         let text = format == "csv" ? CanonicalCSV.render(cook.readings) : try json(cook)
         if let outputPath {
-            guard FileManager.default.createFile(atPath: outputPath, contents: Data(text.utf8)) else {
-                throw .io("cannot write \(outputPath)")
-            }
+            try OutputFile.write(Data(text.utf8), to: outputPath)
         } else {
             context.console.write(text)
         }

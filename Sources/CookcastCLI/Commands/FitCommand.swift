@@ -117,9 +117,7 @@ struct FitCommand: Command {
                     }))
             if let exportPath {
                 let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(learnedFrom) cooks")
-                guard FileManager.default.createFile(atPath: exportPath, contents: data) else {
-                    throw CLIError.io("cannot write \(exportPath)")
-                }
+                try OutputFile.write(data, to: exportPath)
                 console.line("wrote \(exportPath)")
             }
             if backtest {

@@ -63,7 +63,9 @@ extension LiveCommand {
                 info.cut = cut?.name
                 info.targetCelsius = target
             }
-            let offset = max(0, Double(now - info.startedAtUnixMs) / 1000)
+            let offset = try Self.resumeSeconds(
+                lastReadingSeconds: store.lastReadings(session: resumeID, limit: 1).last?.elapsedSeconds,
+                startedAtUnixMs: info.startedAtUnixMs, nowUnixMs: now)
             info.status = .active
             info.endedAtUnixMs = nil
             try store.updateSession(info)
@@ -76,6 +78,19 @@ extension LiveCommand {
         } catch {
             throw .io("\(error)")
         }
+    }
+
+    /// The session time a resumed recording starts at: the last stored reading's time plus the
+    /// time the recorder was down. The session's clock is the wall clock since its start only for
+    /// a source stamped on arrival; stdin lines carry their own times, and a cook fed at 9000 s
+    /// of cook time seven wall seconds after its start resumed at 7 s (its `resumed` and
+    /// `connected` events listed before the alarms of two hours in). So: the wall clock's time
+    /// when that is later than the last reading, else 1 ms after it (a new first reading at the
+    /// same time would be taken for a re-delivered duplicate).
+    static func resumeSeconds(lastReadingSeconds: Double?, startedAtUnixMs: Int64, nowUnixMs: Int64) -> Double {
+        let wall = max(0, Double(nowUnixMs - startedAtUnixMs) / 1000)
+        guard let last = lastReadingSeconds else { return wall }
+        return max(wall, last + 0.001)
     }
 
     /// The session's own cut and target, unless the command line gives others: a new cut without

@@ -270,6 +270,8 @@ struct LiveCommand: Command {
         config.isResumed = session.isResumed
         let console = context.console
         config.onNotice = { console.errorLine("note: \($0)") }
+        let interrupts = InterruptibleRun.record
+        config.isStopRequested = { (interrupts?.count ?? 0) >= 2 }
         let sink: any LiveSink =
             json
             ? JSONLinesSink(console: context.console, sessionID: sessionID)
@@ -286,7 +288,9 @@ struct LiveCommand: Command {
             context.console.errorLine("note: no --target and no --cut: no ETA, readings are still stored")
         }
         var sinks: [any LiveSink] = [sink]
-        if let alarmCommand { sinks.append(AlarmCommandSink(command: alarmCommand, console: context.console, unit: context.unit)) }
+        if let alarmCommand {
+            sinks.append(AlarmCommandSink(command: alarmCommand, console: context.console, unit: context.unit))
+        }
         let pipeline = LivePipeline(store: store, configuration: config, eta: eta, sinks: sinks)
         let summary: LiveSummary
         do {
@@ -298,7 +302,9 @@ struct LiveCommand: Command {
                 summary = try await InterruptibleRun.run { try await pipeline.run(source) }
             }
         } catch let error as LiveStorageError {
-            throw .io(error.description)
+            guard !error.unsaved.isEmpty else { throw .io(error.description) }
+            throw .io(
+                RecoveryFile(database: store.path, sessionID: sessionID).save(error, fallback: console.writeError))
         } catch {
             throw .io("session \(sessionID): \(error)")
         }

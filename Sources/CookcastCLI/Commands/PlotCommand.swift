@@ -42,9 +42,7 @@ struct PlotCommand: Command {
         } catch {
             throw .io("\(error)")
         }
-        guard FileManager.default.createFile(atPath: outputPath, contents: Data(svg.utf8)) else {
-            throw .io("cannot write \(outputPath)")
-        }
+        try OutputFile.write(Data(svg.utf8), to: outputPath)
         context.console.line("wrote \(outputPath)")
         return ExitCode.success
     }

@@ -1,0 +1,74 @@
+import CookcastCore
+import CookcastEngine
+import Foundation
+
+/// Where `live` saves what it received and could not store when it gives up on a locked
+/// database: `<database>-unsaved-<session>-<UTC>.csv` next to the database, in the canonical CSV
+/// (`t_s,probe_c,ambient_c[,channel][,battery_pct]`, times on the session's clock), which
+/// `cookcast import` reads back (as a new session: import cannot append to a recorded one), and
+/// the unstored events, if any, in `...-events.csv` (`t_s,kind,channel,detail`).
+struct RecoveryFile {
+    /// The database the session lives in.
+    var database: String
+    /// The session being recorded.
+    var sessionID: Int64
+    /// When the files are named for, ms since the Unix epoch.
+    var nowUnixMs: Int64 = UTCTime.nowUnixMs()
+
+    /// The readings file's path.
+    var readingsPath: String {
+        let stamp = UTCTime.string(unixMs: nowUnixMs).replacingOccurrences(of: "-", with: "")
+            .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: " ", with: "T")
+        return "\(database)-unsaved-\(sessionID)-\(stamp)Z.csv"
+    }
+
+    /// The events file's path.
+    var eventsPath: String { String(readingsPath.dropLast(4)) + "-events.csv" }
+
+    /// Saves `error.unsaved`; returns the one line that says where, how many, and how to bring
+    /// them back. When a file cannot be written, its content goes to `fallback` (standard error).
+    func save(_ error: LiveStorageError, fallback: (String) -> Void = { _ in }) -> String {
+        let readings = error.unsavedReadings
+        let events = error.unsavedEvents
+        var saved: [String] = []
+        var failures: [String] = []
+        func write(_ text: String, to path: String, what: String) {
+            do throws(CLIError) {
+                try OutputFile.write(Data(text.utf8), to: path)
+                saved.append("\(what) in \(path)")
+            } catch {
+                fallback(text)
+                failures.append("\(error.message) (the \(what) follow on standard error)")
+            }
+        }
+        if !readings.isEmpty {
+            write(CanonicalCSV.render(readings), to: readingsPath, what: count(readings.count, "reading"))
+        }
+        if !events.isEmpty { write(Self.eventsCSV(events), to: eventsPath, what: count(events.count, "event")) }
+        var line =
+            "session \(sessionID) stopped: \(error.reason); \(count(error.readingsStored, "reading")) of this run are "
+            + "stored"
+        if !saved.isEmpty {
+            line += "; not stored, saved: \(saved.joined(separator: " and "))"
+        }
+        if !failures.isEmpty { line += "; \(failures.joined(separator: "; "))" }
+        if saved.contains(where: { $0.hasSuffix(readingsPath) }) {
+            line +=
+                "; `cookcast import \(readingsPath) --db \(database)` brings the readings back as a new session "
+                + "(times on session \(sessionID)'s clock)"
+        }
+        return line + "; continue session \(sessionID) with --resume \(sessionID) once the database can be written"
+    }
+
+    private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// `t_s,kind,channel,detail`, the detail quoted.
+    static func eventsCSV(_ events: [SessionEvent]) -> String {
+        var text = "t_s,kind,channel,detail\n"
+        for e in events {
+            let detail = "\"" + e.detail.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            text += "\(e.elapsedSeconds),\(e.kind.rawValue),\(e.channel.map(String.init) ?? ""),\(detail)\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,101 @@
+import CookcastCore
+import Foundation
+
+/// What the live loop of a real-time source handles: a source event, a tick of the silence
+/// timer, or the source's failure.
+enum LiveInput: Sendable {
+    case event(SourceEvent)
+    case tick
+    case failed(any Error)
+}
+
+/// The queue between a real-time source's reader and the live loop: unbounded (the link is never
+/// held up while the database is locked), countable (how many readings wait), and closable
+/// without losing what it holds: after Ctrl-C nothing more is taken in, and what was received
+/// is still handed out, to be stored or saved to a recovery file.
+final class LiveInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [LiveInput] = []
+    private var head = 0
+    private var isClosed = false
+    private var waiter: CheckedContinuation<LiveInput?, Never>?
+
+    /// Adds `input`; false once the inbox is closed (the input is not taken).
+    @discardableResult
+    func push(_ input: LiveInput) -> Bool {
+        let (accepted, waiting): (Bool, CheckedContinuation<LiveInput?, Never>?) = lock.withLock {
+            guard !isClosed else { return (false, nil) }
+            if let waiter {
+                self.waiter = nil
+                return (true, waiter)
+            }
+            items.append(input)
+            return (true, nil)
+        }
+        waiting?.resume(returning: input)
+        return accepted
+    }
+
+    /// Takes nothing more; what is queued is still handed out by `next()`.
+    func close() {
+        let waiting: CheckedContinuation<LiveInput?, Never>? = lock.withLock {
+            isClosed = true
+            defer { waiter = nil }
+            return waiter
+        }
+        waiting?.resume(returning: nil)
+    }
+
+    /// The next input, waiting for one; nil once closed and empty. Cancelling the waiting task
+    /// closes the inbox (Ctrl-C stops the intake, not the handling of what came before).
+    func next() async -> LiveInput? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<LiveInput?, Never>) in
+                let ready: LiveInput?? = lock.withLock {
+                    if head < items.count {
+                        defer { advance() }
+                        return .some(items[head])
+                    }
+                    if isClosed { return .some(nil) }
+                    waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            close()
+        }
+    }
+
+    /// Everything still queued, in order; the inbox is left empty.
+    func drain() -> [LiveInput] {
+        lock.withLock {
+            let rest = Array(items[head...])
+            items.removeAll()
+            head = 0
+            return rest
+        }
+    }
+
+    /// Source events still queued that carry a reading (a reading or a probe packet).
+    var waitingReadings: Int {
+        lock.withLock {
+            items[head...].reduce(0) { count, input in
+                guard case .event(let event) = input else { return count }
+                switch event {
+                case .reading, .packet: return count + 1
+                case .connection: return count
+                }
+            }
+        }
+    }
+
+    /// Call with the lock held.
+    private func advance() {
+        head += 1
+        if head > 1024, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+    }
+}

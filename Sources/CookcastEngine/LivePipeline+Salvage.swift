@@ -1,0 +1,50 @@
+import CookcastCore
+
+extension LivePipeline {
+    /// Everything received and not stored once the pipeline gave up on a locked database, in the
+    /// order received: the pending batch, the write in hand, and what waits in a real-time
+    /// source's queue (packets decoded as they would have been, on the session's clock; probe
+    /// status, decode errors and link changes as events). Empties the batch and the queue.
+    func unsavedAfterGivingUp(decoder: (any ProbeDecoder)?) -> [LiveStorageError.Unsaved] {
+        var unsaved: [LiveStorageError.Unsaved] = pending.map { .reading($0) }
+        pending.removeAll()
+        if let unsavedInHand { unsaved.append(unsavedInHand) }
+        unsavedInHand = nil
+        let offset = configuration.timeOffsetSeconds
+        for input in inbox?.drain() ?? [] {
+            guard case .event(let event) = input else { continue }
+            let t = event.elapsedSeconds + offset
+            switch event {
+            case .reading(let reading):
+                unsaved.append(.reading(reading.shifted(bySeconds: offset)))
+            case .packet(let bytes, _, let channel):
+                switch decoder?.decode(bytes, elapsedSeconds: t, channel: channel) {
+                case .reading(let reading): unsaved.append(.reading(reading))
+                case .status(let s):
+                    unsaved.append(
+                        .event(
+                            SessionEvent(
+                                elapsedSeconds: t, kind: .probeStatus, channel: channel,
+                                detail: Hex.string(from: s.bytes))
+                        ))
+                case .failure(let error):
+                    unsaved.append(
+                        .event(SessionEvent(elapsedSeconds: t, kind: .decodeError, detail: error.description)))
+                case nil:
+                    let error = DecodeError(.unexpectedLength, bytes: bytes)
+                    unsaved.append(
+                        .event(SessionEvent(elapsedSeconds: t, kind: .decodeError, detail: error.description)))
+                }
+            case .connection(let state, _, let detail):
+                switch state {
+                case .connected:
+                    unsaved.append(.event(SessionEvent(elapsedSeconds: t, kind: .connected, detail: detail ?? "")))
+                case .disconnected:
+                    unsaved.append(.event(SessionEvent(elapsedSeconds: t, kind: .disconnected, detail: detail ?? "")))
+                case .searching, .connecting, .ended: break
+                }
+            }
+        }
+        return unsaved
+    }
+}

@@ -1,0 +1,104 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// QA: with readings arriving on `--stdin` and another writer holding the database, Ctrl-C made
+/// `live` give up after 30 s and drop the readings received but not stored, without a count,
+/// after it had said "nothing is lost while this process runs".
+@Suite(.serialized) struct LockedInterruptTests {
+    /// A `live --stdin` recorder whose standard error goes to a file, fed `count` rows from `first`.
+    struct Recorder {
+        let process: Process
+        let stdin: FileHandle
+        let errorPath: String
+
+        init(box: Sandbox) throws {
+            errorPath = box.directory + "/live.err"
+            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+            let errors = try #require(FileHandle(forWritingAtPath: errorPath))
+            (process, stdin) = try CookcastBinary.startLive(
+                ["--cut", "steak"], database: box.databasePath, standardError: errors)
+        }
+
+        func feed(_ range: Range<Int>) {
+            for i in range { stdin.write(Data("\(i),\(20 + Double(i) / 2),150\n".utf8)) }
+        }
+
+        var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+        /// Waits up to `seconds` for `condition`; false if it never held.
+        func wait(seconds: Double, for condition: () throws -> Bool) async throws -> Bool {
+            for _ in 0..<Int(seconds * 20) {
+                if try condition() { return true }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return try condition()
+        }
+    }
+
+    func storedCount(_ box: Sandbox, session: Int64 = 1) -> Int {
+        (try? SessionStore(path: box.databasePath, readOnly: true).readings(session: session).count) ?? -1
+    }
+
+    @Test func aSecondInterruptSavesWhatWaitsToARecoveryFile() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let live = try Recorder(box: box)
+        defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
+        live.feed(0..<5)
+        #expect(try await live.wait(seconds: 20) { storedCount(box) == 5 })
+        let locker = try SQLiteConnection(path: box.databasePath)
+        try locker.execute("BEGIN EXCLUSIVE")
+        defer { try? locker.execute("ROLLBACK") }
+        live.feed(5..<15)
+        try await Task.sleep(for: .milliseconds(500))
+        kill(live.process.processIdentifier, SIGINT)
+        #expect(try await live.wait(seconds: 20) { live.errors.contains("readings wait to be stored") })
+        #expect(live.errors.contains("database locked: 10 readings wait to be stored"), "\(live.errors)")
+        kill(live.process.processIdentifier, SIGINT)
+        #expect(try await live.wait(seconds: 20) { !live.process.isRunning })
+        live.process.waitUntilExit()
+        try locker.execute("ROLLBACK")
+        #expect(live.process.terminationStatus == 74)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: box.directory)
+            .filter { $0.hasPrefix("cookcast.db-unsaved-1-") && $0.hasSuffix(".csv") }
+        #expect(saved.count == 1)
+        let path = box.directory + "/" + (saved.first ?? "none")
+        let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(rows.first == "t_s,probe_c,ambient_c")
+        #expect(rows.dropFirst().map { $0.split(separator: ",")[0] } == (5..<15).map { "\($0).0" })
+        let lastLine = live.errors.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(
+            lastLine.contains("10 readings in \(path)") && lastLine.contains("cookcast import \(path)"), "\(lastLine)")
+        #expect(storedCount(box) == 5)
+        // The saved readings come back with `import`, as a new session on the first one's clock.
+        let imported = await box.run(["import", path])
+        #expect(imported.status == 0, "\(imported.err)")
+        let back = try SessionStore(path: box.databasePath, readOnly: true).readings(session: 2)
+        #expect(back.map(\.elapsedSeconds) == (5..<15).map(Double.init))
+    }
+
+    @Test func oneInterruptStoresEverythingReceivedOnceTheLockIsGone() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let live = try Recorder(box: box)
+        defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
+        live.feed(0..<5)
+        #expect(try await live.wait(seconds: 20) { storedCount(box) == 5 })
+        let locker = try SQLiteConnection(path: box.databasePath)
+        try locker.execute("BEGIN EXCLUSIVE")
+        live.feed(5..<15)
+        try await Task.sleep(for: .milliseconds(500))
+        kill(live.process.processIdentifier, SIGINT)
+        #expect(try await live.wait(seconds: 20) { live.errors.contains("readings wait to be stored") })
+        try locker.execute("ROLLBACK")
+        #expect(try await live.wait(seconds: 30) { !live.process.isRunning })
+        live.process.waitUntilExit()
+        #expect(live.process.terminationStatus == 130, "\(live.errors)")
+        #expect(storedCount(box) == 15)
+        #expect(try SessionStore(path: box.databasePath, readOnly: true).session(1)?.status == .finished)
+    }
+}
