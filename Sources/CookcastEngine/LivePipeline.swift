@@ -67,6 +67,9 @@ public final class LivePipeline: @unchecked Sendable {
     private var alarms: AlarmEngine
     var status: LiveStatus
     private var history = HistoryBuffer()
+    /// Channels the session's `channels` table has (the first probe's at creation; others are
+    /// registered as they are first heard, so `show` and `export` know a second probe).
+    private var registeredChannels: Set<Int> = [1]
     var pending: [Reading] = []
     var linkEpoch: Int
     private var lastStatusBytes: [UInt8]?
@@ -277,6 +280,13 @@ public final class LivePipeline: @unchecked Sendable {
             if pending.count >= configuration.batchSize { try await flush() }
         }
         status.readingCount += 1
+        if !registeredChannels.contains(reading.channel) {
+            let channel = ChannelInfo(
+                channel: reading.channel, name: "probe \(reading.channel)",
+                role: reading.probeCelsius == nil ? .ambient : .meat)
+            try await storing { try store.addChannel(channel, session: configuration.sessionID) }
+            registeredChannels.insert(reading.channel)
+        }
         try await checkSilence(atSeconds: reading.elapsedSeconds)
         try await follow(reading, quietly: false)
         emit(.reading(reading))

@@ -10,6 +10,20 @@ extension SessionStore {
         }
     }
 
+    /// Registers a channel of `session` first heard during a recording (a second probe of a live
+    /// cook); one already registered is left as it is.
+    public func addChannel(_ channel: ChannelInfo, session: Int64) throws {
+        try withConnection("cannot register a channel in") { db in
+            let insert = try db.cachedStatement(
+                "INSERT OR IGNORE INTO channels (session_id, channel, name, role) VALUES (?, ?, ?, ?)")
+            insert.bind(session, at: 1)
+            insert.bind(channel.channel, at: 2)
+            insert.bind(channel.name, at: 3)
+            insert.bind(channel.role.rawValue, at: 4)
+            try insert.run()
+        }
+    }
+
     /// Appends one reading in its own commit (live mode: a crash loses at most this reading).
     ///
     /// - Parameter linkEpoch: number of probe reconnects so far in this session.

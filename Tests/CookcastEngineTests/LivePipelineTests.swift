@@ -126,7 +126,7 @@ func packet(_ probe: Double?, _ ambient: Double?, at t: Double) -> SourceEvent {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let id = try store.createSession(
             SessionInfo(startedAtUnixMs: 1_700_000_000_000, source: "scripted"),
-            channels: [ChannelInfo(channel: 1), ChannelInfo(channel: 2)])
+            channels: [ChannelInfo(channel: 1)])
         // The centres of two cylinders (a small bird and a big one) from 5 C in a 160 C oven.
         let small = ConductionModes(shape: .cylinder, tauSeconds: 10_000, biot: 2, count: 40)
         let big = ConductionModes(shape: .cylinder, tauSeconds: 20_000, biot: 2, count: 40)
@@ -153,6 +153,8 @@ func packet(_ probe: Double?, _ ambient: Double?, at t: Double) -> SourceEvent {
         }
         #expect(targetAlarms.map(\.channel) == [1])
         #expect(summary.alarms.filter { $0 == .targetReached }.count == 1)
+        // The second probe, first heard during the recording, is a channel of the session.
+        #expect(try store.channels(session: id).map(\.channel) == [1, 2])
         let status = try #require(sink.lastStatus)
         #expect(status.eta.phase != "done")
         #expect(status.eta.message.hasPrefix("probe 2:"), "\(status.eta.message)")
