@@ -83,14 +83,21 @@ struct PredictionBenchmarks {
                 blackHole(Predictor.predict(readings: readings, targetCelsius: Self.targetCelsius, cut: nil, priors: []))
                 return 1
             })
-        // fit: store a few cooks, then refit them all through the same job as `cookcast fit`.
+        // fit: store a few finished cooks, then refit them all through the same job as `cookcast
+        // fit`. `fit` learns only from cooks that reached their target and are not being recorded,
+        // so each is finished, with a target its probe reached near its end; the job must fit
+        // every one, or the figure would time a job that skipped them.
         let path = directory + "/fit.db"
         let store = try SessionStore(path: path)
         var total = 0
-        for (i, hours) in (quick ? [4.0, 12.0] : [4.0, 12.0, 24.0]).enumerated().map({ ($0.offset, $0.element) }) {
+        let lengths = quick ? [4.0, 12.0] : [4.0, 12.0, 24.0]
+        for (i, hours) in lengths.enumerated() {
             let readings = Array(Self.longCook(hours: hours).prefix(Int(hours * 7200)))
+            let reached = readings.suffix(600).compactMap(\.probeCelsius).min() ?? 0
             let id = try store.createSession(
-                SessionInfo(startedAtUnixMs: Int64(i), cut: "brisket", targetCelsius: 95, source: "bench"),
+                SessionInfo(
+                    startedAtUnixMs: Int64(i), cut: "brisket", targetCelsius: reached, source: "bench",
+                    status: .finished),
                 channels: [ChannelInfo(channel: 1)])
             try store.append(readings, session: id)
             total += readings.count
@@ -102,8 +109,12 @@ struct PredictionBenchmarks {
                 target: ">= 1,000,000 readings/s"
             ) {
                 let job = FitJob(store: store, catalog: catalog)
-                let (cooks, _) = try job.load(sessionIDs: [], cut: nil)
-                blackHole(try job.refit(cooks))
+                let (cooks, skipped) = try job.load(sessionIDs: [], cut: nil)
+                let summaries = try job.refit(cooks)
+                guard summaries.count == lengths.count else {
+                    throw BenchmarkError.invalid("fit refit \(summaries.count) of \(lengths.count) cooks: \(skipped)")
+                }
+                blackHole(summaries)
                 return total
             })
         return results
