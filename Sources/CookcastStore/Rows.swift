@@ -102,6 +102,24 @@ enum Rows {
         statement.bind(Int64(linkEpoch), at: 7)
     }
 
+    /// `INSERT OR REPLACE` of a prior; bind it with `bind(_:to:)`.
+    static let replacePriorSQL = """
+        INSERT OR REPLACE INTO priors
+            (cut, model, parameter_names, mean, covariance, n_cooks, updated_at_ms)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Binds a prior to `replacePriorSQL`, its arrays encoded as JSON.
+    static func bind(_ prior: PriorRecord, to statement: SQLiteStatement) throws {
+        statement.bind(prior.cut, at: 1)
+        statement.bind(prior.model, at: 2)
+        statement.bind(try JSONCoding.encode(prior.parameterNames), at: 3)
+        statement.bind(try JSONCoding.encode(prior.mean), at: 4)
+        statement.bind(try JSONCoding.encode(prior.covariance), at: 5)
+        statement.bind(prior.cookCount, at: 6)
+        statement.bind(prior.updatedAtUnixMs, at: 7)
+    }
+
     /// Binds a fit to `INSERT INTO fits (session_id, channel, t_ms, model, parameters, eta_s,
     /// eta_lo_s, eta_hi_s, phase)`, its parameters already encoded as JSON.
     static func bind(_ fit: FitRecord, parameters: String, session: Int64, to statement: SQLiteStatement) {

@@ -50,30 +50,13 @@ extension SessionStore {
     /// Replaces every stored prior of `model` with `priors`, in one transaction: a cut that no
     /// longer has a cook to learn from loses its prior (and falls back to the shipped one).
     public func replacePriors(model: String, with priors: [PriorRecord]) throws {
-        let encoded = try priors.map { p in
-            (
-                p, try JSONCoding.encode(p.parameterNames), try JSONCoding.encode(p.mean),
-                try JSONCoding.encode(p.covariance)
-            )
-        }
         try write("cannot save priors in") { db in
             let delete = try db.cachedStatement("DELETE FROM priors WHERE model = ?")
             delete.bind(model, at: 1)
             try delete.run()
-            let insert = try db.cachedStatement(
-                """
-                INSERT OR REPLACE INTO priors
-                    (cut, model, parameter_names, mean, covariance, n_cooks, updated_at_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
-            for (prior, names, mean, covariance) in encoded {
-                insert.bind(prior.cut, at: 1)
-                insert.bind(prior.model, at: 2)
-                insert.bind(names, at: 3)
-                insert.bind(mean, at: 4)
-                insert.bind(covariance, at: 5)
-                insert.bind(prior.cookCount, at: 6)
-                insert.bind(prior.updatedAtUnixMs, at: 7)
+            let insert = try db.cachedStatement(Rows.replacePriorSQL)
+            for prior in priors {
+                try Rows.bind(prior, to: insert)
                 try insert.run()
             }
         }

@@ -129,23 +129,9 @@ extension SessionStore {
 
     /// Stores a prior, replacing the one for the same cut and model.
     public func save(_ prior: PriorRecord) throws {
-        let names = try JSONCoding.encode(prior.parameterNames)
-        let mean = try JSONCoding.encode(prior.mean)
-        let covariance = try JSONCoding.encode(prior.covariance)
         try withConnection("cannot save a prior in") { db in
-            let upsert = try db.cachedStatement(
-                """
-                INSERT OR REPLACE INTO priors
-                    (cut, model, parameter_names, mean, covariance, n_cooks, updated_at_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
-            upsert.bind(prior.cut, at: 1)
-            upsert.bind(prior.model, at: 2)
-            upsert.bind(names, at: 3)
-            upsert.bind(mean, at: 4)
-            upsert.bind(covariance, at: 5)
-            upsert.bind(prior.cookCount, at: 6)
-            upsert.bind(prior.updatedAtUnixMs, at: 7)
+            let upsert = try db.cachedStatement(Rows.replacePriorSQL)
+            try Rows.bind(prior, to: upsert)
             try upsert.run()
         }
     }
