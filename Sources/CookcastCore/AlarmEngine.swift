@@ -14,6 +14,8 @@ public struct AlarmEngine: Sendable {
     private var firedETANear = false
     private var ambientOutSince: Double?
     private var ambientAlarmActive = false
+    /// Whether the ambient has been inside the expected range at least once.
+    private var ambientReachedRange = false
     private var batteryAlarmActive = false
     private var silence = SilenceWatch()
     private var startSeconds: Double?
@@ -43,6 +45,16 @@ public struct AlarmEngine: Sendable {
             if needed > Self.etaNearMaxRateRatio * max(rate, 0.1) { return false }
         }
         return true
+    }
+
+    /// Whether the ambient is checked against `range` now. The first `ambientWarmupSeconds` are the
+    /// pit coming up to heat, under any range: not news. A range the user gave is checked from the
+    /// start above it, and from its first reading inside it (it waited out the warm-up even then,
+    /// and a pit at 200 C for ten minutes against 90-150 C went unsaid).
+    private mutating func isCheckingAmbient(t: Double, ambient: Double, range: ClosedRange<Double>) -> Bool {
+        if range.contains(ambient) { ambientReachedRange = true }
+        if t - (startSeconds ?? t) >= rules.ambientWarmupSeconds { return true }
+        return rules.ambientRangeCelsius != nil && (ambientReachedRange || ambient > range.upperBound)
     }
 
     /// Whether every probe has reached its target in this cook (after which the meat rests, or
@@ -83,7 +95,7 @@ public struct AlarmEngine: Sendable {
             baseline.add(celsius: ambient, atSeconds: t)
             // Once every probe reached its target the cook is over: the pit opened to take the
             // meat out, or let die, is no news (every real cook had an "ambient below" alarm then).
-            if let range = expectedAmbientRange, t - (startSeconds ?? t) >= rules.ambientWarmupSeconds,
+            if let range = expectedAmbientRange, isCheckingAmbient(t: t, ambient: ambient, range: range),
                 !everyProbeReachedTarget
             {
                 if range.contains(ambient) {

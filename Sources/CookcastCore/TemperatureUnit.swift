@@ -13,11 +13,13 @@ public enum TemperatureUnit: String, Sendable, CaseIterable {
         }
     }
 
-    /// Converts a value in this unit to Celsius.
+    /// Converts a value in this unit to Celsius, to a billionth of a degree: the same cook read in
+    /// either unit gives the same stored values (64.4 F is 18.0 C, not 17.999999999999996, whose
+    /// content hash made a re-import look like another cook).
     public func celsius(from value: Double) -> Double {
         switch self {
         case .celsius: return value
-        case .fahrenheit: return (value - 32.0) * 5.0 / 9.0
+        case .fahrenheit: return ((value - 32.0) * 5.0 / 9.0 * 1e9).rounded() / 1e9
         }
     }
 

@@ -234,6 +234,21 @@ import Testing
         #expect(kinds == [.targetReached])
     }
 
+    /// With a range from the user, a pit above it is news from the start: the first 15 minutes
+    /// were waited out even then (200 C for ten minutes against 90-150 C went unsaid). Under it, as
+    /// a pit coming up to heat is, it is not news until it has been inside it.
+    @Test func aRangeFromTheUserIsCheckedFromTheStart() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 95, ambientRangeCelsius: 90...150))
+        var fired: [(t: Double, kind: Alarm.Kind)] = []
+        for t in stride(from: 0.0, to: 1800, by: 10) {
+            let air: Double = t < 300 ? 20 + t / 3 : (t < 600 ? 120 : (t < 1200 ? 200 : 120))
+            let reading = Reading(elapsedSeconds: t, probeCelsius: 50, ambientCelsius: air)
+            fired += engine.observe(reading).map { (t, $0.kind) }
+        }
+        #expect(fired.map(\.kind) == [.ambientOutOfRange])
+        #expect(fired.first?.t == 900)
+    }
+
     @Test func batteryLowOnceWithHysteresis() {
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
         var kinds: [Alarm.Kind] = []

@@ -7,7 +7,7 @@ struct DecodeCommand: Command {
     static let usage = "cookcast decode HEX [--json] [--unit c|f]"
     static let help = """
         Decodes a notification payload of the seed probe (9-byte reading or 8-byte status).
-        Spaces, colons and a 0x prefix are allowed. Exits 65 if the packet does not decode.
+        Spaces, colons and a 0x prefix are allowed. Exits 65 if the packet does not decode, 64 if it is not hex.
 
         examples:
           cookcast decode 00000064F500FB00DD      probe 24.5 C, ambient 25.1 C, battery 87 %

@@ -29,7 +29,7 @@ struct ImportCommand: Command {
         tappecue; default c, as the app showed them); a meat probe above 110 C for long in such a
         file is noted as probably Fahrenheit. Formats that state their unit ignore it.
         Wall-clock exports are local time: --utc-offset (e.g. +01:00), else the TZ zone's offset at
-        the cook's date. --cut, --target and --name override what the file says; a cut guessed
+        the cook's date. --cut, --target (in --unit) and --name override what the file says; a cut guessed
         from the file's name or label (my_brisket.csv, "Pulled Pork") is only the default.
         The same cook imported twice is recognised (a hash of its parsed readings, so other bytes
         for the same readings, a trailing newline, do not matter) and skipped: the line names the

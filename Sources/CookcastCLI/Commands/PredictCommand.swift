@@ -13,9 +13,11 @@ struct PredictCommand: Command {
     static let help = """
         Replays FILE (canonical CSV, JSON lines or hex packet log) up to --at seconds (default: the
         last reading) through the same estimator as `cookcast live`, using only readings up to then.
-        --format seconds prints only the predicted finish in seconds since the first reading (the
-        external-estimator contract of the evaluation tools); text and json also give the 80 %
-        interval, the phase and why. An unknown cut falls back to a generic prior with a warning.
+        Times, --at and the finish, are seconds on the file's own t_s clock. --target is in --unit
+        (default Celsius). --format seconds prints only the predicted finish (the external-estimator
+        contract of the evaluation tools); text and json also give the 80 % interval, the phase and
+        why. A file of several probes gives the slowest probe's finish, as live shows it; --channel N
+        predicts probe N alone. An unknown cut falls back to a generic prior with a warning.
         Priors learned by `cookcast fit` into the database (when it exists) override the shipped ones.
 
         example:
@@ -112,7 +114,7 @@ struct PredictCommand: Command {
             )
             if let finish = estimate.finishSeconds {
                 var line =
-                    "finish at \(DurationFormat.clock(finish)) since the first reading (in \(DurationFormat.short(finish - limit)))"
+                    "finish at \(DurationFormat.clock(finish)) on the file's clock (in \(DurationFormat.short(finish - limit)))"
                 if let lo = estimate.finishLowSeconds, let hi = estimate.finishHighSeconds {
                     line += ", 80 % interval \(DurationFormat.clock(lo))-\(DurationFormat.clock(hi))"
                 }
