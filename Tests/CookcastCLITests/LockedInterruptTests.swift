@@ -43,6 +43,27 @@ import Testing
         (try? SessionStore(path: box.databasePath, readOnly: true).readings(session: session).count) ?? -1
     }
 
+    /// A database locked when `live` starts: it waits to open its session, and what was piped in
+    /// meanwhile is stored once the lock goes (it exited 74 after 5 s, and the feed was lost).
+    @Test func aDatabaseLockedAtTheStartIsWaitedOut() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        _ = try SessionStore(path: box.databasePath)  // the schema exists; then someone locks it
+        let locker = try SQLiteConnection(path: box.databasePath)
+        try locker.execute("BEGIN EXCLUSIVE")
+        let live = try Recorder(box: box)
+        defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
+        live.feed(0..<10)
+        #expect(try await live.wait(seconds: 20) { live.errors.contains("waiting for it to open the session") })
+        try await Task.sleep(for: .seconds(6))
+        #expect(live.process.isRunning, "\(live.errors)")
+        try locker.execute("ROLLBACK")
+        #expect(try await live.wait(seconds: 30) { storedCount(box) == 10 }, "\(storedCount(box)): \(live.errors)")
+        kill(live.process.processIdentifier, SIGINT)
+        live.process.waitUntilExit()
+        #expect(live.process.terminationStatus == 130)
+    }
+
     @Test func aSecondInterruptSavesWhatWaitsToARecoveryFile() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

@@ -1,5 +1,6 @@
 import CookcastCore
 import CookcastStore
+import Foundation
 
 /// The session a `live` run records into, with the lock that marks it as being recorded.
 struct LiveSessionOpening {
@@ -31,16 +32,20 @@ extension LiveCommand {
                 let info = SessionInfo(
                     startedAtUnixMs: now, cut: cut?.name, name: name, targetCelsius: targetCelsius,
                     source: label, status: .active)
-                let id = try store.createSession(info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+                let id = try waitingOutLocks {
+                    try store.createSession(info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+                }
                 guard let lock = try RecordingLock.acquire(database: store.path, session: id) else {
                     throw CLIError.io("session \(id) was taken by another recorder as it was created")
                 }
-                try store.append(SessionEvent(elapsedSeconds: 0, kind: .started, detail: label), session: id)
+                try waitingOutLocks {
+                    try store.append(SessionEvent(elapsedSeconds: 0, kind: .started, detail: label), session: id)
+                }
                 return LiveSessionOpening(
                     id: id, startedAtUnixMs: now, offsetSeconds: 0, cut: cut, targetCelsius: targetCelsius,
                     isResumed: false, lock: lock)
             }
-            guard var info = try store.session(resumeID) else {
+            guard var info = try waitingOutLocks({ try store.session(resumeID) }) else {
                 throw CLIError.data("no session \(resumeID) to resume")
             }
             if info.status == .imported {
@@ -63,13 +68,15 @@ extension LiveCommand {
                 info.cut = cut?.name
                 info.targetCelsius = target
             }
-            let offset = try Self.resumeSeconds(
-                lastReadingSeconds: store.lastReadings(session: resumeID, limit: 1).last?.elapsedSeconds,
-                startedAtUnixMs: info.startedAtUnixMs, nowUnixMs: now)
+            let last = try waitingOutLocks { try store.lastReadings(session: resumeID, limit: 1).last }
+            let offset = Self.resumeSeconds(
+                lastReadingSeconds: last?.elapsedSeconds, startedAtUnixMs: info.startedAtUnixMs, nowUnixMs: now)
             info.status = .active
             info.endedAtUnixMs = nil
-            try store.updateSession(info)
-            try store.append(SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: label), session: resumeID)
+            try waitingOutLocks { [info] in try store.updateSession(info) }
+            try waitingOutLocks {
+                try store.append(SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: label), session: resumeID)
+            }
             return LiveSessionOpening(
                 id: resumeID, startedAtUnixMs: info.startedAtUnixMs, offsetSeconds: offset, cut: cut,
                 targetCelsius: target, isResumed: true, lock: lock)
@@ -79,6 +86,30 @@ extension LiveCommand {
             throw .io("\(error)")
         }
     }
+
+    /// Runs one store call, waiting out a database another connection keeps locked (a `sqlite3`
+    /// shell in a transaction) for up to `lockWaitSeconds`: nothing is read from the source before
+    /// the session is open, so readings wait in the pipe or on the probe meanwhile. It gave up after
+    /// SQLite's 5 s busy wait, and what a feeder had piped in was lost with the run.
+    private func waitingOutLocks<T>(_ call: () throws -> T) throws -> T {
+        let deadline = ContinuousClock.now + .seconds(Self.lockWaitSeconds)
+        var said = false
+        while true {
+            do {
+                return try call()
+            } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
+                if !said {
+                    context.console.errorLine(
+                        "note: the database is locked by another connection; waiting for it to open the session")
+                    said = true
+                }
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+    }
+
+    /// How long opening a session waits out a locked database, seconds.
+    static let lockWaitSeconds = 600
 
     /// The session time a resumed recording starts at: the last stored reading's time plus the
     /// time the recorder was down. The session's clock is the wall clock since its start only for
