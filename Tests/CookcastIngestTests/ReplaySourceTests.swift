@@ -347,3 +347,33 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
         #expect(near(waits[1], .milliseconds(1), within: .microseconds(1)))
     }
 }
+
+/// Rows without a header line, as a feeder pipes them to `live --stdin`.
+@Suite struct HeaderlessRowTests {
+    /// Two probes' rows, `t_s,probe_c,ambient_c,channel`: the 4th column was ignored, every row
+    /// went to probe 1, and the second probe's rows were dropped as duplicates of the first's.
+    @Test func aFourthColumnIsTheChannel() {
+        var parser = ReplayLineParser(format: nil)
+        let outcomes = ["0,5,120,1", "0,6,,2", "30,5.5,121,1", "30,6.5,,2"].map { parser.parse(Substring($0)) }
+        var readings: [Reading] = []
+        var notes: [String] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .event(.reading(let r)): readings.append(r)
+            case .eventWithIssue(.reading(let r), let note):
+                readings.append(r)
+                notes.append(note)
+            default: break
+            }
+        }
+        #expect(readings.map(\.channel) == [1, 2, 1, 2])
+        #expect(readings.map(\.probeCelsius) == [5, 6, 5.5, 6.5])
+        #expect(notes == ["no header line: columns read as t_s,probe_c,ambient_c,channel"])
+        var three = ReplayLineParser(format: nil)
+        if case .event(.reading(let r)) = three.parse("10,20,110") {
+            #expect(r.channel == 1 && r.ambientCelsius == 110)
+        } else {
+            Issue.record("a three-column row is a reading")
+        }
+    }
+}

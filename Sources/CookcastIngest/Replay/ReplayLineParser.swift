@@ -88,7 +88,22 @@ public struct ReplayLineParser: Sendable {
             columns = Self.columns(header: fields)
             return .skip
         }
-        if columns == nil { columns = Columns(count: fields.count, ambient: fields.count > 2 ? 2 : nil) }
+        var headerlessNote: String?
+        if columns == nil {
+            // No header: the canonical order, t_s,probe_c,ambient_c[,channel][,battery_pct]. A 4th
+            // column was ignored, and two probes' rows at one time became one probe's duplicates.
+            guard fields.count <= 5 else {
+                let order = "t_s,probe_c,ambient_c,channel,battery_pct"
+                return .issue("\(fields.count) columns without a header line (\(order))")
+            }
+            columns = Columns(
+                count: fields.count, ambient: fields.count > 2 ? 2 : nil, channel: fields.count > 3 ? 3 : nil,
+                battery: fields.count > 4 ? 4 : nil)
+            if fields.count > 3 {
+                let names = ["t_s", "probe_c", "ambient_c", "channel", "battery_pct"].prefix(fields.count)
+                headerlessNote = "no header line: columns read as \(names.joined(separator: ","))"
+            }
+        }
         guard let c = columns else { return .skip }
         if let expected = c.count, fields.count != expected {
             return .issue("expected \(expected) columns, found \(fields.count)")
@@ -113,10 +128,12 @@ public struct ReplayLineParser: Sendable {
                 guard let n = Int(fields[ci]), n >= 1 else { return .issue("channel is not a positive integer") }
                 channel = n
             }
-            return Self.outcome(
+            let outcome = Self.outcome(
                 Reading(
                     channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
                     batteryPercent: battery))
+            if let headerlessNote, case .event(let event) = outcome { return .eventWithIssue(event, headerlessNote) }
+            return outcome
         } catch {
             return .issue(error.message)
         }
