@@ -35,11 +35,22 @@ public struct AlarmEngine: Sendable {
     /// a minute, ten times the rate, and the alarm sounded 4 minutes into a 2.4-hour cook.
     public static let etaNearMaxRateRatio = 3.0
 
-    /// Whether every probe still short of the target can get there in `remaining` seconds at no
-    /// more than `etaNearMaxRateRatio` times its recent rate (at least 0.1 C a minute).
+    /// How much of its rise, from its first reading to the target, every probe must have covered
+    /// for an "ETA near": a steak's first fits said 7 minutes left 3.5 minutes into an 18-minute
+    /// cook, at a sixth of its rise (ten minutes from the end it was at 43 %; a turkey is past 90 %).
+    public static let etaNearMinimumProgress = 1.0 / 3
+
+    /// Whether every probe still short of the target has covered `etaNearMinimumProgress` of its
+    /// rise and can get there in `remaining` seconds at no more than `etaNearMaxRateRatio` times
+    /// its recent rate (at least 0.1 C a minute).
     private func isPlausible(remaining: Double) -> Bool {
         guard let target = rules.targetCelsius else { return true }
         for watch in targetWatches.values where !watch.hasEverReached {
+            if let first = watch.firstCelsius, let latest = watch.latestCelsius, target > first,
+                (latest - first) / (target - first) < Self.etaNearMinimumProgress
+            {
+                return false
+            }
             guard let latest = watch.latestCelsius, let rate = watch.recentRiseCelsiusPerMinute else { continue }
             let needed = (target - latest) / (remaining / 60)
             if needed > Self.etaNearMaxRateRatio * max(rate, 0.1) { return false }

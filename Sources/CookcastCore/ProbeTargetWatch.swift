@@ -59,6 +59,8 @@ public struct ProbeTargetWatch: Sendable {
 
     /// Feeds one probe reading against `targetCelsius`.
     public mutating func observe(celsius: Double, atSeconds t: Double, targetCelsius target: Double) -> Verdict {
+        if firstCelsius == nil { firstCelsius = celsius }
+        latestCelsius = celsius
         let jumped = risesFasterThanMeat(to: celsius, atSeconds: t)
         remember(celsius, atSeconds: t)
         if celsius < target {
@@ -99,8 +101,11 @@ public struct ProbeTargetWatch: Sendable {
         return true
     }
 
+    /// The first reading, Celsius (nil before any).
+    public private(set) var firstCelsius: Double?
+
     /// The latest reading, Celsius (nil before any).
-    public var latestCelsius: Double? { recent.last?.celsius }
+    public private(set) var latestCelsius: Double?
 
     /// How fast the probe rose over its recent readings (up to 3 minutes, or the last two of a
     /// sparse log), C per minute; nil until they span a minute.

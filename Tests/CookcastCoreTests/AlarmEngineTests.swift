@@ -125,7 +125,7 @@ import Testing
 
     @Test func etaNearFiresOnceAndNotAfterEveryProbeReachedTheTarget() {
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
-        _ = Self.feed(&engine, probes: [60, 61])
+        _ = Self.feed(&engine, probes: [30, 61])
         #expect(engine.observeRemaining(seconds: 1800, atSeconds: 10).isEmpty)
         #expect(engine.observeRemaining(seconds: 590, atSeconds: 20).map(\.kind) == [.etaNear])
         #expect(engine.observeRemaining(seconds: 500, atSeconds: 30).isEmpty)
@@ -153,10 +153,24 @@ import Testing
         #expect(engine.observeRemaining(seconds: 500, atSeconds: 5300).map(\.kind) == [.etaNear])
     }
 
+    /// A steak's first fits said 7 minutes left 3.5 minutes into an 18-minute cook, a sixth of the
+    /// way up: not yet news. Ten minutes from the end it is 43 % of the way, and it is.
+    @Test func etaNearWaitsForAThirdOfTheRise() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 52))
+        for t in stride(from: 0.0, through: 210, by: 10) {
+            _ = engine.observe(Reading(elapsedSeconds: t, probeCelsius: 5 + 2.3 * t / 60, ambientCelsius: 200))
+        }
+        #expect(engine.observeRemaining(seconds: 420, atSeconds: 210).isEmpty)
+        for t in stride(from: 220.0, through: 510, by: 10) {
+            _ = engine.observe(Reading(elapsedSeconds: t, probeCelsius: 5 + 2.3 * t / 60, ambientCelsius: 200))
+        }
+        #expect(engine.observeRemaining(seconds: 580, atSeconds: 510).map(\.kind) == [.etaNear])
+    }
+
     @Test func etaNearStillWarnsWhileAnotherProbeIsCooking() {
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
         #expect(Self.feed(&engine, probes: [70, 74, 74.5], channel: 1).map(\.kind) == [.targetReached])
-        _ = Self.feed(&engine, probes: [65, 66], channel: 2, from: 10)
+        _ = Self.feed(&engine, probes: [40, 66], channel: 2, from: 10)
         #expect(engine.observeRemaining(seconds: 400, atSeconds: 20).map(\.kind) == [.etaNear])
     }
 
