@@ -24,7 +24,7 @@ final class AlarmCommandSink: LiveSink {
         process.arguments = ["-c", command]
         var env = ProcessInfo.processInfo.environment
         env["COOKCAST_ALARM"] = alarm.kind.rawValue
-        env["COOKCAST_MESSAGE"] = alarm.displayMessage(unit: unit, targetCelsius: status.targetCelsius)
+        env["COOKCAST_MESSAGE"] = alarm.displayMessage(unit: unit)
         env["COOKCAST_PROBE"] = alarm.channel.map(String.init) ?? ""
         env["COOKCAST_SESSION"] = String(status.sessionID)
         env["COOKCAST_PROBE_C"] = status.probeCelsius[alarm.channel ?? 1].map { "\($0)" } ?? ""

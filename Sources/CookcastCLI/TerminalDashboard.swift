@@ -46,7 +46,7 @@ final class TerminalDashboard: LiveSink {
             }
         case .decodeError(let error): note = "decode error: \(error.description)"
         case .alarm(let alarm):
-            let words = alarm.displayMessage(unit: unit, targetCelsius: status.targetCelsius)
+            let words = alarm.displayMessage(unit: unit)
             note = "ALARM \(alarm.kind.rawValue): \(words)"
             noteSeconds = alarm.elapsedSeconds
         }

@@ -92,7 +92,7 @@ public struct AlarmEngine: Sendable {
                 fired.append(
                     Alarm(
                         kind: .targetReached, channel: channel, elapsedSeconds: t,
-                        message: Self.probeReachedTargetMessage(channel: channel)))
+                        message: Self.probeReachedTargetMessage(channel: channel, targetCelsius: target)))
             case .jumpedOut:
                 fired.append(
                     Alarm(
@@ -152,9 +152,12 @@ public struct AlarmEngine: Sendable {
         ]
     }
 
-    /// The target alarm's words when the probe's own readings reached the target (a display may
-    /// say it again in its unit).
-    public static func probeReachedTargetMessage(channel: Int) -> String { "probe \(channel) reached the target" }
+    /// The target alarm's words when the probe's own readings reached the target, in Celsius as
+    /// everything stored (displays convert): "probe 1 reached 95.0 C". The stored event said
+    /// "probe 1 reached the target", and a target changed on resume left two identical lines.
+    public static func probeReachedTargetMessage(channel: Int, targetCelsius: Double) -> String {
+        "probe \(channel) reached \(TemperatureUnit.celsius.format(celsius: targetCelsius))"
+    }
 
     /// How a finished cook finished, from the estimate's words (`done: the probe reached 74.0 C`
     /// -> `the probe reached 74.0 C`); nil for words that are not a `done: ` verdict.

@@ -105,7 +105,11 @@ import Testing
         var store = try SessionStore(path: box.databasePath, readOnly: true)
         #expect(try store.session(1)?.targetCelsius == 74)
         #expect(try store.session(1)?.cut == "turkey")
-        #expect(try store.events(session: 1).contains { $0.kind == .alarm && $0.detail.hasPrefix("target_reached") })
+        // Stored with its temperature, in Celsius (it said "probe 1 reached the target").
+        #expect(
+            try store.events(session: 1).contains {
+                $0.kind == .alarm && $0.detail == "target_reached: probe 1 reached 74.0 C"
+            })
 
         // A different target is taken, stored, and said.
         let (status2, errors2) = try resume(["--target", "95"], lines: [packetLine(0, probe: 81)], in: box)
