@@ -174,12 +174,9 @@ public final class ETAEstimator {
         var e = current
         if e.model == "none", cleaner.rejectedProbeCount > 0 {
             // Readings came, none usable: say so rather than "waiting".
-            let unit = TemperatureUnit.celsius
-            let range = ReadingCleaner.probeRange
-            let lo = TemperatureUnit.fixed(unit.value(fromCelsius: range.lowerBound), decimals: 0)
-            let hi = TemperatureUnit.fixed(unit.value(fromCelsius: range.upperBound), decimals: 0)
+            let lo = Int(ReadingCleaner.probeRange.lowerBound), hi = Int(ReadingCleaner.probeRange.upperBound)
             e.message =
-                "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi) \(unit.symbol), a device error code or a glitch)"
+                "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi) C, a device error code or a glitch)"
         }
         if e.phase != .done, targetWatch.isConfirmedOut {
             // Between grid points too: its readings are kept out of the fit, so none may come.
