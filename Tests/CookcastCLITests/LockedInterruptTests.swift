@@ -64,19 +64,26 @@ import Testing
         #expect(live.process.terminationStatus == 130)
     }
 
-    @Test func aSecondInterruptSavesWhatWaitsToARecoveryFile() async throws {
-        let box = Sandbox()
-        defer { box.cleanup() }
+    /// A recorder that stored 5 readings, then, with the database held by the returned connection
+    /// (`BEGIN EXCLUSIVE`), received 10 more and a Ctrl-C.
+    func interruptedWhileLocked(_ box: Sandbox) async throws -> (Recorder, SQLiteConnection) {
         let live = try Recorder(box: box)
-        defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
         live.feed(0..<5)
         #expect(try await live.wait(seconds: 20) { storedCount(box) == 5 })
         let locker = try SQLiteConnection(path: box.databasePath)
         try locker.execute("BEGIN EXCLUSIVE")
-        defer { try? locker.execute("ROLLBACK") }
         live.feed(5..<15)
         try await Task.sleep(for: .milliseconds(500))
         kill(live.process.processIdentifier, SIGINT)
+        return (live, locker)
+    }
+
+    @Test func aSecondInterruptSavesWhatWaitsToARecoveryFile() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let (live, locker) = try await interruptedWhileLocked(box)
+        defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
+        defer { try? locker.execute("ROLLBACK") }
         #expect(try await live.wait(seconds: 20) { live.errors.contains("readings wait to be stored") })
         #expect(live.errors.contains("database locked: 10 readings wait to be stored"), "\(live.errors)")
         kill(live.process.processIdentifier, SIGINT)
@@ -105,15 +112,8 @@ import Testing
     @Test func oneInterruptStoresEverythingReceivedOnceTheLockIsGone() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let live = try Recorder(box: box)
+        let (live, locker) = try await interruptedWhileLocked(box)
         defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
-        live.feed(0..<5)
-        #expect(try await live.wait(seconds: 20) { storedCount(box) == 5 })
-        let locker = try SQLiteConnection(path: box.databasePath)
-        try locker.execute("BEGIN EXCLUSIVE")
-        live.feed(5..<15)
-        try await Task.sleep(for: .milliseconds(500))
-        kill(live.process.processIdentifier, SIGINT)
         #expect(try await live.wait(seconds: 20) { live.errors.contains("readings wait to be stored") })
         try locker.execute("ROLLBACK")
         #expect(try await live.wait(seconds: 30) { !live.process.isRunning })
