@@ -12,6 +12,10 @@ struct RecoveryFile {
     var database: String
     /// The session being recorded.
     var sessionID: Int64
+    /// The session's cut and target, for the import command it suggests (the new session would
+    /// have neither).
+    var cut: String? = nil
+    var targetCelsius: Double? = nil
     /// When the files are named for, ms since the Unix epoch.
     var nowUnixMs: Int64 = UTCTime.nowUnixMs()
 
@@ -54,10 +58,19 @@ struct RecoveryFile {
         if !failures.isEmpty { line += "; \(failures.joined(separator: "; "))" }
         if saved.contains(where: { $0.hasSuffix(readingsPath) }) {
             line +=
-                "; `cookcast import \(readingsPath) --db \(database)` brings the readings back as a new session "
+                "; `cookcast import \(readingsPath)\(importOptions) --db \(database)` brings the readings back as a new session "
                 + "(times on session \(sessionID)'s clock)"
         }
         return line + "; continue session \(sessionID) with --resume \(sessionID) once the database can be written"
+    }
+
+    /// ` --cut steak --target 52.0`, as far as the session has them (the target in Celsius, the
+    /// import's default unit).
+    private var importOptions: String {
+        var options = ""
+        if let cut { options += " --cut \(cut)" }
+        if let targetCelsius { options += " --target \(TemperatureUnit.fixed(targetCelsius, decimals: 1))" }
+        return options
     }
 
     private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

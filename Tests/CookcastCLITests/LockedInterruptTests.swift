@@ -100,7 +100,8 @@ import Testing
         #expect(rows.dropFirst().map { $0.split(separator: ",")[0] } == (5..<15).map { "\($0).0" })
         let lastLine = live.errors.split(separator: "\n").last.map(String.init) ?? ""
         #expect(
-            lastLine.contains("10 readings in \(path)") && lastLine.contains("cookcast import \(path)"), "\(lastLine)")
+            lastLine.contains("10 readings in \(path)")
+                && lastLine.contains("cookcast import \(path) --cut steak --target 52.0 --db"), "\(lastLine)")
         #expect(storedCount(box) == 5)
         // The saved readings come back with `import`, as a new session on the first one's clock.
         let imported = await box.run(["import", path])
