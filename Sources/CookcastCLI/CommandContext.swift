@@ -33,6 +33,10 @@ public struct CommandContext: Sendable {
     public func openStore(readOnly: Bool = false) throws(CLIError) -> SessionStore {
         do {
             return try SessionStore(path: databasePath, readOnly: readOnly)
+        } catch StoreError.databaseNotFound {
+            // Nothing recorded there yet: a missing input (66), as README's exit codes say.
+            throw CLIError(
+                "no database at \(databasePath) (nothing recorded or imported there yet)", exitCode: ExitCode.noInput)
         } catch {
             throw .io("\(error)")
         }
