@@ -62,6 +62,18 @@ import Testing
         #expect(fastest.status == 0, "\(fastest.err)")
     }
 
+    /// A mistyped probe address is a usage error, said as such (it reached BlueZ and exited 69,
+    /// "no Bluetooth service").
+    @Test func aMistypedProbeAddressIsAUsageError() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        for address in ["XYZ", "AA:BB:CC:DD:EE", "AA:BB:CC:DD:EE:FG", "AABBCCDDEEFF"] {
+            let r = await box.run(["live", "--probe", address])
+            #expect(r.status == 64, "\(address): \(r.err)")
+            #expect(r.err.contains("--probe needs a Bluetooth address like AA:BB:CC:DD:EE:FF"), "\(r.err)")
+        }
+    }
+
     @Test func predictRejectsAnImplausibleTarget() async {
         let box = Sandbox()
         defer { box.cleanup() }

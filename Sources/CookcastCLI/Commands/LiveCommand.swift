@@ -101,7 +101,14 @@ struct LiveCommand: Command {
             choices.append(.replay(file))
         }
         if arguments.flag("stdin") { choices.append(.stdin) }
-        if let address = arguments.value("probe") { choices.append(.probe(address)) }
+        if let address = arguments.value("probe") {
+            // Six hex pairs: a typo is a usage error, not "no Bluetooth service" (it exited 69).
+            let pairs = address.split(separator: ":", omittingEmptySubsequences: false)
+            guard pairs.count == 6, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
+                throw .usage("--probe needs a Bluetooth address like AA:BB:CC:DD:EE:FF, got '\(address)'")
+            }
+            choices.append(.probe(address))
+        }
         guard choices.count == 1, let source = choices.first else {
             throw .usage(
                 choices.isEmpty
