@@ -51,20 +51,22 @@ public struct Reading: Sendable, Hashable, Codable {
     public func plausiblePart() -> (reading: Reading?, reason: String?) {
         if let why = Self.clockImplausibility(seconds: elapsedSeconds) { return (nil, why) }
         var kept = self
-        var reason: String?
+        // Every value left out is named: a row with a probe at -300 C and a battery at 150 % said
+        // only the first.
+        var reasons: [String] = []
         if let p = probeCelsius, !Self.plausibleCelsius.contains(p) {
             kept.probeCelsius = nil
-            reason = reason ?? Self.outside("probe_c", p, Self.plausibleCelsius, " C")
+            reasons.append(Self.outside("probe_c", p, Self.plausibleCelsius, " C"))
         }
         if let a = ambientCelsius, !Self.plausibleCelsius.contains(a) {
             kept.ambientCelsius = nil
-            reason = reason ?? Self.outside("ambient_c", a, Self.plausibleCelsius, " C")
+            reasons.append(Self.outside("ambient_c", a, Self.plausibleCelsius, " C"))
         }
         if let b = batteryPercent, !Self.plausibleBatteryPercent.contains(b) {
             kept.batteryPercent = nil
-            reason = reason ?? Self.outside("battery_pct", b, Self.plausibleBatteryPercent, " %")
+            reasons.append(Self.outside("battery_pct", b, Self.plausibleBatteryPercent, " %"))
         }
-        return (kept.hasTemperature ? kept : nil, reason)
+        return (kept.hasTemperature ? kept : nil, reasons.isEmpty ? nil : reasons.joined(separator: "; "))
     }
 
     /// `name value is outside lo to hi unit`.

@@ -348,6 +348,17 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
     }
 }
 
+/// A row with several impossible values names each one it leaves out (the battery's went unsaid
+/// after the probe's).
+@Test func everyImpossibleValueOfARowIsNamed() {
+    let (kept, reason) = Reading(elapsedSeconds: 5, probeCelsius: -300, ambientCelsius: 110, batteryPercent: 150)
+        .plausiblePart()
+    #expect(kept?.probeCelsius == nil && kept?.batteryPercent == nil && kept?.ambientCelsius == 110)
+    #expect(
+        reason == "probe_c -300.0 is outside -273.15 to 1000.0 C; battery_pct 150.0 is outside 0.0 to 100.0 %",
+        "\(reason ?? "")")
+}
+
 /// Rows without a header line, as a feeder pipes them to `live --stdin`.
 @Suite struct HeaderlessRowTests {
     /// Two probes' rows, `t_s,probe_c,ambient_c,channel`: the 4th column was ignored, every row
