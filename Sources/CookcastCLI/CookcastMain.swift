@@ -143,7 +143,7 @@ public enum CookcastMain {
         text += "\nglobal options, before or after the command:\n"
         text += "  --db PATH     database (default $COOKCAST_DB or $XDG_DATA_HOME/cookcast/cookcast.db)\n"
         text += "  --unit c|f    temperature unit for display (storage is always Celsius)\n"
-        text += "\n`cookcast <command> --help` for the options of a command.\n"
+        text += "\n`cookcast <command> --help` for the options of a command; `cookcast --version` for the version.\n"
         return text
     }
 }
