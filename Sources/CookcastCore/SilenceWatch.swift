@@ -50,8 +50,11 @@ public struct SilenceWatch: Sendable {
     ) -> (dueSeconds: Double, limitSeconds: Double)? {
         guard let last = lastReadingSeconds, !isReported else { return nil }
         if let resumed = resumedSeconds, last - resumed < Self.rearmSeconds { return nil }
+        let from = max(last, start ?? last)
+        // Checked on every reading: the usual interval (a sort) only once the minimum has passed.
+        guard elapsedSeconds > from + minimumSeconds else { return nil }
         let limit = lostAfterSeconds(minimumSeconds: minimumSeconds)
-        let due = max(last, start ?? last) + limit
+        let due = from + limit
         guard elapsedSeconds > due else { return nil }
         isReported = true
         return (due, limit)

@@ -91,8 +91,8 @@ struct SpikeFilter: Sendable {
             push(v, at: t)
             return true
         }
-        let m = median(of: ring)
-        let middleSeconds = median(of: times)
+        let m = median()
+        let middleSeconds = middleTime()
         let allowance = maxJump + maxRiseCelsiusPerMinute * max(0, t - middleSeconds) / 60
         if abs(v - m) <= allowance {
             pending.removeAll(keepingCapacity: true)
@@ -121,11 +121,19 @@ struct SpikeFilter: Sendable {
         count = min(count + 1, ring.count)
     }
 
-    /// The median of the last `count` entries of `values` (the ring's values or their times).
-    private mutating func median(of values: [Double]) -> Double {
+    /// The median time of the kept values. They come in increasing time (the cleaner drops rows
+    /// out of order), so it is the middle of the ring in insertion order: no sort.
+    private func middleTime() -> Double {
+        let oldest = (head - count + times.count) % times.count
+        func time(_ k: Int) -> Double { times[(oldest + k) % times.count] }
+        return count % 2 == 1 ? time(count / 2) : 0.5 * (time(count / 2 - 1) + time(count / 2))
+    }
+
+    /// The median of the kept values.
+    private mutating func median() -> Double {
         // insertion sort of at most 9 values into a reused buffer
         for i in 0..<count {
-            let v = values[(head - 1 - i + 2 * values.count) % values.count]
+            let v = ring[(head - 1 - i + 2 * ring.count) % ring.count]
             var j = i
             while j > 0 && scratch[j - 1] > v {
                 scratch[j] = scratch[j - 1]
