@@ -49,7 +49,7 @@ enum OutputFile {
     private static func writeDirectly(_ path: String, _ bytes: Data) throws(CLIError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw failure(path) }
-        let reason = writeAll(bytes, to: fd)
+        let reason = StandardDescriptors.writeAll(bytes, to: fd)
         let closed = close(fd) == 0
         if let reason { throw .io("cannot write \(path): \(reason)") }
         guard closed else { throw failure(path) }
@@ -66,7 +66,7 @@ enum OutputFile {
         let keepsMode = stat(target, &existing) == 0
         var reason =
             !keepsMode || fchmod(fd, existing.st_mode & 0o7777) == 0
-            ? writeAll(bytes, to: fd) : String(cString: strerror(errno))
+            ? StandardDescriptors.writeAll(bytes, to: fd) : String(cString: strerror(errno))
         if reason == nil, fsync(fd) != 0 { reason = String(cString: strerror(errno)) }
         if close(fd) != 0, reason == nil { reason = String(cString: strerror(errno)) }
         if reason == nil, rename(temporary, target) != 0 { reason = String(cString: strerror(errno)) }
@@ -74,21 +74,6 @@ enum OutputFile {
             unlink(temporary)
             throw .io("cannot write \(path): \(reason)")
         }
-    }
-
-    private static func writeAll(_ bytes: Data, to fd: Int32) -> String? {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written > 0 {
-                rest = rest.dropFirst(written)
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return written < 0 ? String(cString: strerror(errno)) : "nothing written"
-            }
-        }
-        return nil
     }
 
     private static func failure(_ path: String) -> CLIError {

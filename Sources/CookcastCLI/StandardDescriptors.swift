@@ -29,9 +29,17 @@ enum StandardDescriptors {
     /// else the reason (`No space left on device`, `Broken pipe`).
     static func writeAll(_ text: String, to fd: Int32) -> String? { write(text, to: fd)?.reason }
 
+    /// Writes all of `data` to `fd` as `writeAll(_:to:)` does with text (an output file's content).
+    static func writeAll(_ data: Data, to fd: Int32) -> String? { write(bytes: Array(data), to: fd)?.reason }
+
     /// Writes all of `text` to `fd` as `writeAll` does; on failure, the `errno` and its reason.
     static func write(_ text: String, to fd: Int32) -> (code: Int32, reason: String)? {
-        var bytes = Array(text.utf8)[...]
+        write(bytes: Array(text.utf8), to: fd)
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
+    private static func write(bytes all: [UInt8], to fd: Int32) -> (code: Int32, reason: String)? {
+        var bytes = all[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written > 0 {
