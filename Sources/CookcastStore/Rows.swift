@@ -120,6 +120,20 @@ enum Rows {
         statement.bind(prior.updatedAtUnixMs, at: 7)
     }
 
+    /// Columns read by `fit(from:)`, first in a `SELECT`.
+    static let fitColumns = "channel, t_ms, model, parameters, eta_s, eta_lo_s, eta_hi_s, phase"
+
+    /// A fit row selected with `fitColumns` first.
+    static func fit(from statement: SQLiteStatement) throws -> FitRecord {
+        let parameters = try JSONCoding.decode(
+            [String: Double].self, from: statement.text(at: 3), table: "fits", column: "parameters")
+        return FitRecord(
+            elapsedSeconds: seconds(statement.int64(at: 1)), channel: Int(statement.int64(at: 0)),
+            model: statement.text(at: 2), parameters: parameters, etaSeconds: statement.optionalDouble(at: 4),
+            etaLowSeconds: statement.optionalDouble(at: 5), etaHighSeconds: statement.optionalDouble(at: 6),
+            phase: statement.text(at: 7))
+    }
+
     /// Binds a fit to `INSERT INTO fits (session_id, channel, t_ms, model, parameters, eta_s,
     /// eta_lo_s, eta_hi_s, phase)`, its parameters already encoded as JSON.
     static func bind(_ fit: FitRecord, parameters: String, session: Int64, to statement: SQLiteStatement) {

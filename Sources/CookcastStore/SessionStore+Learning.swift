@@ -8,21 +8,13 @@ extension SessionStore {
         try read("cannot read fits from") { db in
             let select = try db.cachedStatement(
                 """
-                SELECT session_id, channel, t_ms, parameters, eta_s, eta_lo_s, eta_hi_s, phase FROM fits
+                SELECT \(Rows.fitColumns), session_id FROM fits
                 WHERE model = ? ORDER BY session_id, t_ms, channel
                 """)
             select.bind(model, at: 1)
             defer { select.reset() }
             var result: [Int64: FitRecord] = [:]
-            while try select.step() {
-                let parameters = try JSONCoding.decode(
-                    [String: Double].self, from: select.text(at: 3), table: "fits", column: "parameters")
-                result[select.int64(at: 0)] = FitRecord(
-                    elapsedSeconds: Rows.seconds(select.int64(at: 2)), channel: Int(select.int64(at: 1)),
-                    model: model, parameters: parameters, etaSeconds: select.optionalDouble(at: 4),
-                    etaLowSeconds: select.optionalDouble(at: 5), etaHighSeconds: select.optionalDouble(at: 6),
-                    phase: select.text(at: 7))
-            }
+            while try select.step() { result[select.int64(at: 8)] = try Rows.fit(from: select) }
             return result
         }
     }

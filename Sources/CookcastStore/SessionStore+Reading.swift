@@ -109,23 +109,11 @@ extension SessionStore {
     public func fits(session: Int64) throws -> [FitRecord] {
         try withConnection("cannot read fits from") { db in
             let select = try db.cachedStatement(
-                """
-                SELECT channel, t_ms, model, parameters, eta_s, eta_lo_s, eta_hi_s, phase FROM fits
-                WHERE session_id = ? ORDER BY t_ms, channel, model
-                """)
+                "SELECT \(Rows.fitColumns) FROM fits WHERE session_id = ? ORDER BY t_ms, channel, model")
             select.bind(session, at: 1)
             defer { select.reset() }
             var result: [FitRecord] = []
-            while try select.step() {
-                let parameters = try JSONCoding.decode(
-                    [String: Double].self, from: select.text(at: 3), table: "fits", column: "parameters")
-                result.append(
-                    FitRecord(
-                        elapsedSeconds: Rows.seconds(select.int64(at: 1)), channel: Int(select.int64(at: 0)),
-                        model: select.text(at: 2), parameters: parameters, etaSeconds: select.optionalDouble(at: 4),
-                        etaLowSeconds: select.optionalDouble(at: 5), etaHighSeconds: select.optionalDouble(at: 6),
-                        phase: select.text(at: 7)))
-            }
+            while try select.step() { result.append(try Rows.fit(from: select)) }
             return result
         }
     }
