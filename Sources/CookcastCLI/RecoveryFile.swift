@@ -5,17 +5,13 @@ import Foundation
 /// Where `live` saves what it received and could not store when it gives up on a locked
 /// database: `<database>-unsaved-<session>-<UTC>.csv` next to the database, in the canonical CSV
 /// (`t_s,probe_c,ambient_c[,channel][,battery_pct]`, times on the session's clock), which
-/// `cookcast import` reads back (as a new session: import cannot append to a recorded one), and
-/// the unstored events, if any, in `...-events.csv` (`t_s,kind,channel,detail`).
+/// `cookcast import FILE --into SESSION` adds back to the session, and the unstored events, if
+/// any, in `...-events.csv` (`t_s,kind,channel,detail`, for the record: they are not imported).
 struct RecoveryFile {
     /// The database the session lives in.
     var database: String
     /// The session being recorded.
     var sessionID: Int64
-    /// The session's cut and target, for the import command it suggests (the new session would
-    /// have neither).
-    var cut: String? = nil
-    var targetCelsius: Double? = nil
     /// When the files are named for, ms since the Unix epoch.
     var nowUnixMs: Int64 = UTCTime.nowUnixMs()
 
@@ -58,19 +54,9 @@ struct RecoveryFile {
         if !failures.isEmpty { line += "; \(failures.joined(separator: "; "))" }
         if saved.contains(where: { $0.hasSuffix(readingsPath) }) {
             line +=
-                "; `cookcast import \(readingsPath)\(importOptions) --db \(database)` brings the readings back as a new session "
-                + "(times on session \(sessionID)'s clock)"
+                "; `cookcast import \(readingsPath) --into \(sessionID) --db \(database)` adds them back to the session"
         }
         return line + "; continue session \(sessionID) with --resume \(sessionID) once the database can be written"
-    }
-
-    /// ` --cut steak --target 52.0`, as far as the session has them (the target in Celsius, the
-    /// import's default unit).
-    private var importOptions: String {
-        var options = ""
-        if let cut { options += " --cut \(cut)" }
-        if let targetCelsius { options += " --target \(TemperatureUnit.fixed(targetCelsius, decimals: 1))" }
-        return options
     }
 
     private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

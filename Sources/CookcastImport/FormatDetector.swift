@@ -26,6 +26,16 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// True when the files of this format date their readings on a wall clock, so a cook read
+    /// from them starts at a known moment; false for elapsed times (canonical CSV, a Tappecue
+    /// log), which start when the file says nothing of.
+    public var datesReadings: Bool {
+        switch self {
+        case .csv, .tappecue: return false
+        case .combustion, .thermopro, .heatledger, .probeability, .igrill, .json: return true
+        }
+    }
+
     /// Names accepted by `--format` (besides `auto`).
     public static var names: [String] { allCases.map(\.rawValue) }
 

@@ -69,9 +69,14 @@ enum Rows {
 
     // MARK: Channels
 
-    static func insertChannels(_ channels: [ChannelInfo], session: Int64, db: SQLiteConnection) throws {
+    /// Stores channels of `session`; a channel already stored is replaced, or kept as it is when
+    /// `keepingStored`.
+    static func insertChannels(
+        _ channels: [ChannelInfo], session: Int64, keepingStored: Bool = false, db: SQLiteConnection
+    ) throws {
         let insert = try db.cachedStatement(
-            "INSERT OR REPLACE INTO channels (session_id, channel, name, role) VALUES (?, ?, ?, ?)")
+            "INSERT OR \(keepingStored ? "IGNORE" : "REPLACE") INTO channels (session_id, channel, name, role) "
+                + "VALUES (?, ?, ?, ?)")
         for channel in channels {
             insert.bind(session, at: 1)
             insert.bind(channel.channel, at: 2)

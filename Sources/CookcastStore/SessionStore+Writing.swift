@@ -14,13 +14,7 @@ extension SessionStore {
     /// cook); one already registered is left as it is.
     public func addChannel(_ channel: ChannelInfo, session: Int64) throws {
         try withConnection("cannot register a channel in") { db in
-            let insert = try db.cachedStatement(
-                "INSERT OR IGNORE INTO channels (session_id, channel, name, role) VALUES (?, ?, ?, ?)")
-            insert.bind(session, at: 1)
-            insert.bind(channel.channel, at: 2)
-            insert.bind(channel.name, at: 3)
-            insert.bind(channel.role.rawValue, at: 4)
-            try insert.run()
+            try Rows.insertChannels([channel], session: session, keepingStored: true, db: db)
         }
     }
 
@@ -124,6 +118,25 @@ extension SessionStore {
             try Rows.insertEvents(cook.events, session: id, db: db)
             try Rows.insertSeries(cook.series, session: id, db: db)
             return id
+        }
+    }
+
+    /// Adds `readings` to the stored session `id` in one transaction, with the channels among
+    /// `channels` that the session lacks (those it has keep their names and roles). A reading
+    /// already stored (same channel and millisecond) is skipped, so adding the same file twice
+    /// adds nothing the second time. What brings back the readings a recording saved to a file
+    /// when its database was locked (`cookcast import FILE --into ID`).
+    ///
+    /// - Returns: how many readings were added.
+    /// - Throws: `StoreError.sessionNotFound` when there is no session `id`.
+    public func addReadings(_ readings: [Reading], channels: [ChannelInfo], session id: Int64) throws -> Int {
+        try write("cannot add readings to") { db in
+            let exists = try db.cachedStatement("SELECT 1 FROM sessions WHERE id = ?")
+            defer { exists.reset() }
+            exists.bind(id, at: 1)
+            guard try exists.step() else { throw StoreError.sessionNotFound(id: id) }
+            try Rows.insertChannels(channels, session: id, keepingStored: true, db: db)
+            return try Rows.insertReadings(readings, session: id, linkEpoch: 0, db: db)
         }
     }
 

@@ -101,13 +101,15 @@ import Testing
         let lastLine = live.errors.split(separator: "\n").last.map(String.init) ?? ""
         #expect(
             lastLine.contains("10 readings in \(path)")
-                && lastLine.contains("cookcast import \(path) --cut steak --target 52.0 --db"), "\(lastLine)")
+                && lastLine.contains("cookcast import \(path) --into 1 --db"), "\(lastLine)")
         #expect(storedCount(box) == 5)
-        // The saved readings come back with `import`, as a new session on the first one's clock.
-        let imported = await box.run(["import", path])
+        // The command it names puts them back into the cook's own session: one cook, one session.
+        let imported = await box.run(["import", path, "--into", "1"])
         #expect(imported.status == 0, "\(imported.err)")
-        let back = try SessionStore(path: box.databasePath, readOnly: true).readings(session: 2)
-        #expect(back.map(\.elapsedSeconds) == (5..<15).map(Double.init))
+        #expect(imported.out.contains("added 10 readings to session 1"), "\(imported.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 1).map(\.elapsedSeconds) == (0..<15).map(Double.init))
+        #expect(try store.sessionIDs() == [1])
     }
 
     @Test func oneInterruptStoresEverythingReceivedOnceTheLockIsGone() async throws {

@@ -8,7 +8,7 @@ struct ImportCommand: Command {
     static let name = "import"
     static let abstract = "import cooks exported by other thermometer apps"
     static let usage =
-        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut CUT] [--target C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--input-unit c|f] [--dry-run]"
+        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut CUT] [--target C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--input-unit c|f] [--into SESSION] [--dry-run]"
     static let help = """
         Formats (detected from the content unless --format is given):
           combustion    Combustion Inc CSV export: one session per SessionID; virtual core (+ virtual
@@ -36,18 +36,26 @@ struct ImportCommand: Command {
         stored session with its own name, cut and target, and any --name/--cut/--target not applied.
         A directory stands for the files directly in it. Every file that can be used is imported;
         each one that cannot is named with the reason.
+        --into SESSION adds the readings of one cook to a stored session instead of making a new
+        one (what a `live` run saved to <database>-unsaved-... when its database stayed locked, or
+        another probe's export of the same cook): readings the session has (same channel and
+        millisecond) are skipped, so doing it twice adds nothing; the session keeps its name, cut
+        and target. A canonical CSV's times are on the session's clock; a vendor export's are
+        placed by its start. Not into a session another `cookcast live` is recording.
         Exit status: 0 everything imported (or already there); 65 some file of an unknown format or
         without usable data (the others are imported); 66 a file missing or unreadable, or a
         directory with no file to import.
         """
     static let options = OptionSpec(
-        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit"], flags: ["dry-run"])
+        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit", "into"], flags: ["dry-run"])
 
     let context: CommandContext
     let paths: [String]
     let format: ImportFormat?
     let importOptions: ImportOptions
     let isDryRun: Bool
+    /// `--into`: the stored session the cook's readings are added to.
+    let intoSession: Int64?
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         guard !arguments.positionals.isEmpty else { throw .usage("import needs at least one FILE") }
@@ -84,6 +92,12 @@ struct ImportCommand: Command {
             timeZone: context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current,
             pitProbe: try arguments.int("pit-probe", in: 1...16), catalog: library?.cuts, inputUnit: inputUnit)
         isDryRun = arguments.flag("dry-run")
+        intoSession = try arguments.value("into").map { (text: String) throws(CLIError) -> Int64 in
+            try SessionArgument.parse(text)
+        }
+        if let intoSession, let given = ["cut", "target", "name"].first(where: { arguments.value($0) != nil }) {
+            throw .usage("--into keeps session \(intoSession)'s name, cut and target: leave out --\(given)")
+        }
         self.context = context
     }
 
@@ -102,7 +116,9 @@ struct ImportCommand: Command {
             for note in group.result.notes { context.console.errorLine("note: \(note)") }
         }
         let cooks = groups.flatMap(\.result.cooks)
-        if isDryRun {
+        if let intoSession {
+            try add(groups.flatMap { g in g.result.cooks.map { ($0, g.format) } }, into: intoSession)
+        } else if isDryRun {
             for cook in cooks { context.console.line("would import: \(cook.importSummary(unit: context.unit))") }
         } else if !cooks.isEmpty {
             let store = try context.openStore()

@@ -311,7 +311,7 @@ struct LiveCommand: Command {
         } catch let error as LiveStorageError {
             guard !error.unsaved.isEmpty else { throw .io(error.description) }
             throw .io(
-                RecoveryFile(database: store.path, sessionID: sessionID, cut: cut?.name, targetCelsius: targetCelsius)
+                RecoveryFile(database: store.path, sessionID: sessionID)
                     .save(error, fallback: console.writeError))
         } catch {
             throw .io("session \(sessionID): \(error)")
