@@ -17,4 +17,15 @@ public enum SourceEvent: Sendable, Hashable {
         case .connection(_, let t, _): return t
         }
     }
+
+    /// The same event `seconds` later on the session clock.
+    public func shifted(bySeconds seconds: Double) -> SourceEvent {
+        switch self {
+        case .packet(let bytes, let t, let channel):
+            return .packet(bytes: bytes, elapsedSeconds: t + seconds, channel: channel)
+        case .reading(let reading): return .reading(reading.shifted(bySeconds: seconds))
+        case .connection(let state, let t, let detail):
+            return .connection(state, elapsedSeconds: t + seconds, detail: detail)
+        }
+    }
 }

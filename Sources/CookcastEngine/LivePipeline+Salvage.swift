@@ -10,7 +10,7 @@ extension LivePipeline {
         pending.removeAll()
         if let unsavedInHand { unsaved.append(unsavedInHand) }
         unsavedInHand = nil
-        let offset = configuration.timeOffsetSeconds
+        let offset = configuration.sourceShiftSeconds
         for input in inbox?.drain() ?? [] {
             guard case .event(let event) = input else { continue }
             let t = event.elapsedSeconds + offset

@@ -23,8 +23,14 @@ public final class LivePipeline: @unchecked Sendable {
         public var sessionID: Int64
         /// Readings per transaction: 1 commits each reading as it arrives.
         public var batchSize: Int
-        /// Added to source times (a resumed session continues its own clock).
+        /// Where this run starts on the session's clock (a resumed session continues its own), and
+        /// what is added to the source's times unless `sourceTimesOnSessionClock`.
         public var timeOffsetSeconds: Double
+        /// Whether the source puts its times on the session's clock itself (a resumed `--stdin`,
+        /// whose feeder may continue the session's clock: `FeederClock`).
+        public var sourceTimesOnSessionClock = false
+        /// Seconds added to the source's times.
+        var sourceShiftSeconds: Double { sourceTimesOnSessionClock ? 0 : timeOffsetSeconds }
         /// Link epoch of the first readings (incremented on every reconnect).
         public var initialLinkEpoch: Int
         /// Alarm thresholds.
@@ -212,11 +218,11 @@ public final class LivePipeline: @unchecked Sendable {
 
     /// Handles one source event; internal so tests can drive the pipeline tick by tick.
     func process(_ event: SourceEvent, decoder: (any ProbeDecoder)?) async throws {
-        let t = event.elapsedSeconds + configuration.timeOffsetSeconds
+        let t = event.elapsedSeconds + configuration.sourceShiftSeconds
         if t >= clockAnchor.seconds { clockAnchor = (t, .now) }
         switch event {
         case .reading(let reading):
-            try await accept(reading.shifted(bySeconds: configuration.timeOffsetSeconds))
+            try await accept(reading.shifted(bySeconds: configuration.sourceShiftSeconds))
         case .packet(let bytes, _, let channel):
             guard let decoder else {
                 try await reject(DecodeError(.unexpectedLength, bytes: bytes), atSeconds: t)

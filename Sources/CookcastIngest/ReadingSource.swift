@@ -10,4 +10,11 @@ public protocol ReadingSource: AsyncSequence, Sendable where Element == SourceEv
     var label: String { get }
     /// The decoder for `.packet` events this source emits, nil if it only emits readings.
     var decoder: (any ProbeDecoder)? { get }
+    /// Whether the source puts its times on a resumed session's clock itself (a resumed
+    /// `--stdin`, see `FeederClock`); otherwise the pipeline adds where the session resumes.
+    var timesOnSessionClock: Bool { get }
+}
+
+extension ReadingSource {
+    public var timesOnSessionClock: Bool { false }
 }

@@ -49,7 +49,12 @@ import Testing
         #expect(try store.session(1)?.status == .active)
 
         let (resumed, stdin2) = try startLive(["--resume", "1"], database: box.databasePath)
-        for i in 0..<10 { stdin2.write(Data(packetLine(i).utf8)) }
+        // The feeder restarted with it counts from zero again, reading the meat as it is now.
+        for i in 0..<10 {
+            let bytes = SeedProbeDecoder.encodeReading(
+                probeCelsius: 30 + Double(i) * 0.1, ambientCelsius: 110, batteryPercent: 90)
+            stdin2.write(Data("\(Double(i) * 0.5) \(Hex.string(from: bytes))\n".utf8))
+        }
         try stdin2.close()
         resumed.waitUntilExit()
         #expect(resumed.terminationStatus == 0)

@@ -157,6 +157,61 @@ import Testing
         #expect(readings.map(\.elapsedSeconds).max().map { abs($0 - 9001) < 0.01 } == true)
     }
 
+    /// Session 1: a brisket fed on stdin, readings every 100 s up to 9000 s, killed.
+    func interruptedBrisket(in box: Sandbox) throws -> SessionStore {
+        let store = try SessionStore(path: box.databasePath)
+        let id = try store.createSession(
+            SessionInfo(
+                startedAtUnixMs: UTCTime.nowUnixMs() - 7_000, cut: "brisket", targetCelsius: 95, source: "stdin",
+                status: .active),
+            channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+        for i in 0...90 {
+            try store.append(
+                Reading(elapsedSeconds: Double(i) * 100, probeCelsius: 20 + Double(i) / 2, ambientCelsius: 120),
+                session: id)
+        }
+        return store
+    }
+
+    /// Feeds `text` to `live --stdin --resume 1`; returns its standard error.
+    func resumeFeeding(_ text: String, in box: Sandbox) throws -> String {
+        let errors = Pipe()
+        let (process, stdin) = try CookcastBinary.startLive(
+            ["--resume", "1"], database: box.databasePath, standardError: errors)
+        stdin.write(Data(text.utf8))
+        try stdin.close()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(said)")
+        return said
+    }
+
+    /// QA: a feeder writing the cook's own times, restarted with cookcast, had the resume point
+    /// added to them: 9100 s of cook time was stored at 18,100 s.
+    @Test func aFeederContinuingTheSessionsClockKeepsItsTimes() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let store = try interruptedBrisket(in: box)
+        let said = try resumeFeeding("9100,65.5,120\n9200,66,120\n", in: box)
+        #expect(said.contains("stdin times continue the session's clock"), "\(said)")
+        let times = try store.readings(session: 1).map(\.elapsedSeconds)
+        #expect(times.count == 93 && times.suffix(2) == [9100, 9200], "\(times.suffix(3))")
+    }
+
+    /// QA: a whole log sent again (`tail -n +1 -f cook.csv | cookcast live --stdin --resume 1`)
+    /// was stored a second time after the first, from the resume point on.
+    @Test func aResentLogIsNotStoredTwice() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let store = try interruptedBrisket(in: box)
+        var log = "t_s,probe_c,ambient_c\n"
+        for i in 0...92 { log += "\(i * 100),\(20 + Double(i) / 2),120\n" }
+        let said = try resumeFeeding(log, in: box)
+        #expect(said.contains("stdin sends again readings the session has"), "\(said)")
+        let times = try store.readings(session: 1).map(\.elapsedSeconds)
+        #expect(times == (0...92).map { Double($0) * 100 })
+    }
+
     @Test func theResumeTimeIsTheLaterOfTheWallClockAndTheLastReading() {
         let start: Int64 = 1_000_000
         func resume(_ last: Double?, wallMs: Int64) -> Double {

@@ -47,7 +47,8 @@ struct ImportCommand: Command {
         directory with no file to import.
         """
     static let options = OptionSpec(
-        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit", "into"], flags: ["dry-run"])
+        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit", "into"], flags: ["dry-run"]
+    )
 
     let context: CommandContext
     let paths: [String]

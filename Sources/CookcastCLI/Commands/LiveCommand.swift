@@ -35,7 +35,9 @@ struct LiveCommand: Command {
           --json              one JSON object per line instead of the dashboard
           --plain             no in-place redraw: a status line every 10 min of cook time
           --resume SESSION    keep appending to an interrupted session (its clock continues);
-                              --probe and --stdin only
+                              --probe and --stdin only. Stdin times that start again from 0
+                              are placed where the session resumes; times on the cook's own
+                              clock (continued, or its log sent again) are kept (says which)
           --name NAME         a name for the session
           --ambient-range LO:HI  expected pit/oven/bath range for the ambient alarm (in --unit);
                               default: a band around the temperature the cook settles at
@@ -217,7 +219,18 @@ struct LiveCommand: Command {
         case .stdin:
             let badLines = BadLineReporter(console: context.console)
             defer { badLines.finish() }
-            return try await run(StdinSource(onIssue: badLines.report), store: store, paced: false)
+            let console = context.console
+            return try await run(label: "stdin", store: store, paced: false) { opening throws(CLIError) in
+                var clock: FeederClock? = nil
+                if opening.isResumed {
+                    do {
+                        clock = FeederClock(
+                            resumeAtSeconds: opening.offsetSeconds, stored: try store.readings(session: opening.id))
+                    } catch { throw .io("\(error)") }
+                }
+                return StdinSource(
+                    clock: clock, onIssue: badLines.report, onNotice: { console.errorLine("note: \($0)") })
+            }
         case .probe(let address):
             let probe = BlueZSource(
                 options: BlueZLinkOptions(address: address, characteristicUUID: characteristic),
@@ -260,8 +273,18 @@ struct LiveCommand: Command {
     private func run<Source: ReadingSource>(_ source: Source, store: SessionStore, paced: Bool, resume: Int64? = nil)
         async throws(CLIError) -> Int32
     {
-        let session = try openSession(label: source.label, store: store, resume: resume ?? resumeID)
+        try await run(label: source.label, store: store, paced: paced, resume: resume) { _ in source }
+    }
+
+    /// Opens (or resumes) the session for a source labelled `label`, then records what the
+    /// source `makeSource` makes for it (one that depends on where the session resumes) gives.
+    private func run<Source: ReadingSource>(
+        label: String, store: SessionStore, paced: Bool, resume: Int64? = nil,
+        makeSource: (LiveSessionOpening) throws(CLIError) -> Source
+    ) async throws(CLIError) -> Int32 {
+        let session = try openSession(label: label, store: store, resume: resume ?? resumeID)
         defer { session.lock.release() }
+        let source = try makeSource(session)
         let sessionID = session.id
         let startedAt = session.startedAtUnixMs
         let offset = session.offsetSeconds
@@ -275,6 +298,7 @@ struct LiveCommand: Command {
         // A real-time source's silence is timed by the wall clock; a paced one's by its events.
         config.silenceCheckIntervalSeconds = paced ? nil : 1
         config.isResumed = session.isResumed
+        config.sourceTimesOnSessionClock = source.timesOnSessionClock
         let console = context.console
         config.onNotice = { console.errorLine("note: \($0)") }
         let interrupts = InterruptibleRun.record

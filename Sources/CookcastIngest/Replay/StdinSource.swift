@@ -7,21 +7,35 @@ import Foundation
 /// CSV rows (optionally after a header) or JSON objects, parsed like a replay file. Broken lines
 /// are skipped and passed to `onIssue`. Emits `.connected` first and `.ended` at end of input.
 /// The reader is a dedicated thread, since a blocking read must not hold a concurrency thread.
+///
+/// Resuming a session (`clock`), its times are on the session's clock: bare `HEX` lines and link
+/// changes from where the session resumes, timed lines as `FeederClock` decides on the first one
+/// (said to `onNotice`).
 public struct StdinSource: ReadingSource {
     public typealias Element = SourceEvent
     public typealias Failure = Never
 
     private let handle: FileHandle
     private let onIssue: (@Sendable (ReplayIssue) -> Void)?
+    private let clock: FeederClock?
+    private let onNotice: (@Sendable (String) -> Void)?
 
     /// Reads `fileHandle` (standard input by default); `onIssue` hears about each skipped line.
-    public init(fileHandle: FileHandle = .standardInput, onIssue: (@Sendable (ReplayIssue) -> Void)? = nil) {
+    /// `clock`: the session being resumed, whose clock the times are put on (nil: a new session).
+    public init(
+        fileHandle: FileHandle = .standardInput, clock: FeederClock? = nil,
+        onIssue: (@Sendable (ReplayIssue) -> Void)? = nil, onNotice: (@Sendable (String) -> Void)? = nil
+    ) {
         handle = fileHandle
+        self.clock = clock
         self.onIssue = onIssue
+        self.onNotice = onNotice
     }
 
     public var label: String { "stdin" }
     public var decoder: (any ProbeDecoder)? { SeedProbeDecoder() }
+    public var timesOnSessionClock: Bool { clock != nil }
+    private var seedDecoder: SeedProbeDecoder { SeedProbeDecoder() }
 
     public typealias AsyncIterator = AsyncStream<SourceEvent>.Iterator
 
@@ -30,32 +44,48 @@ public struct StdinSource: ReadingSource {
         let (stream, continuation) = AsyncStream<SourceEvent>.makeStream(bufferingPolicy: .unbounded)
         let handle = handle
         let onIssue = onIssue
+        let onNotice = onNotice
+        let clock = clock
+        let decoder = seedDecoder
         let thread = Thread {
             let start = ContinuousClock.now
             var parser = ReplayLineParser(format: nil)
             var lineNumber = 0
-            var lastT = 0.0
+            let resumeAt = clock?.resumeAtSeconds ?? 0
+            var lastT = resumeAt
             var stamper = ReceptionStamper()
             var buffer: [UInt8] = []
-            continuation.yield(.connection(.connected, elapsedSeconds: 0, detail: "reading standard input"))
+            var clock = clock
+            func yield(_ e: SourceEvent) {
+                lastT = Swift.max(lastT, e.elapsedSeconds)
+                continuation.yield(e)
+            }
+            /// Timed events go through the resumed session's clock, which holds the first few back
+            /// until it knows whose clock they are on (and says so once).
+            func yieldTimed(_ e: SourceEvent?) {
+                guard var feeder = clock else { return e.map(yield) ?? () }
+                let undecided = feeder.shiftSeconds == nil
+                let ready =
+                    e.map { feeder.take($0, reading: Self.reading(in: $0, decoder: decoder)) } ?? feeder.finish()
+                if undecided, let note = feeder.note { onNotice?(note) }
+                clock = feeder
+                ready.forEach(yield)
+            }
+            yield(.connection(.connected, elapsedSeconds: resumeAt, detail: "reading standard input"))
             func handleLine(_ bytes: ArraySlice<UInt8>) {
                 lineNumber += 1
                 let line = String(decoding: bytes, as: UTF8.self)
                 switch parser.parse(Substring(line)) {
-                case .event(let e):
-                    lastT = Swift.max(lastT, e.elapsedSeconds)
-                    continuation.yield(e)
+                case .event(let e): yieldTimed(e)
                 case .untimedPacket(let bytes):
                     let elapsed = ContinuousClock.now - start
                     let t = stamper.stamp(receivedAtSeconds: elapsed.inSeconds)
-                    lastT = Swift.max(lastT, t)
-                    continuation.yield(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
+                    yield(.packet(bytes: bytes, elapsedSeconds: resumeAt + t, channel: 1))
                 case .skip: break
                 case .issue(let message): onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: message))
                 case .eventWithIssue(let e, let message):
                     onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: message))
-                    lastT = Swift.max(lastT, e.elapsedSeconds)
-                    continuation.yield(e)
+                    yieldTimed(e)
                 }
             }
             while true {
@@ -70,10 +100,25 @@ public struct StdinSource: ReadingSource {
                 buffer.removeFirst(lineStart)
             }
             if !buffer.isEmpty { handleLine(buffer[...]) }
+            yieldTimed(nil)
             continuation.yield(.connection(.ended, elapsedSeconds: lastT, detail: "end of input"))
             continuation.finish()
         }
         thread.start()
         return stream.makeAsyncIterator()
+    }
+
+    /// The reading `event` carries, decoded if it is a packet; nil for link changes and packets
+    /// that are not readings.
+    private static func reading(in event: SourceEvent, decoder: any ProbeDecoder) -> Reading? {
+        switch event {
+        case .reading(let reading): return reading
+        case .packet(let bytes, let t, let channel):
+            if case .reading(let reading) = decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
+                return reading
+            }
+            return nil
+        case .connection: return nil
+        }
     }
 }
