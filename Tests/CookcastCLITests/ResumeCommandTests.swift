@@ -128,31 +128,15 @@ import Testing
     @Test func aResumedSessionContinuesOnItsOwnClock() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let store = try SessionStore(path: box.databasePath)
-        let id = try store.createSession(
-            SessionInfo(
-                startedAtUnixMs: UTCTime.nowUnixMs() - 7_000, cut: "brisket", targetCelsius: 95, source: "stdin",
-                status: .active),
-            channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
-        for i in 0...90 {
-            try store.append(
-                Reading(elapsedSeconds: Double(i) * 100, probeCelsius: 20 + Double(i) / 2, ambientCelsius: 120),
-                session: id)
-        }
-        let errors = Pipe()
-        let (process, stdin) = try CookcastBinary.startLive(
-            ["--resume", "1"], database: box.databasePath, standardError: errors)
-        stdin.write(Data("0,66,120\n1,66.1,120\n".utf8))
-        try stdin.close()
-        _ = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let events = try store.events(session: id)
+        let store = try interruptedBrisket(in: box)
+        let said = try resumeFeeding("0,66,120\n1,66.1,120\n", in: box)
+        #expect(said.contains("stdin times start again at 0.0 s"), "\(said)")
+        let events = try store.events(session: 1)
         let resumed = try #require(events.first { $0.kind == .resumed })
         let connected = try #require(events.last { $0.kind == .connected })
         #expect(abs(resumed.elapsedSeconds - 9000) < 0.01, "resumed at \(resumed.elapsedSeconds) s")
         #expect(abs(connected.elapsedSeconds - resumed.elapsedSeconds) < 0.01)
-        let readings = try store.readings(session: id)
+        let readings = try store.readings(session: 1)
         #expect(readings.count == 93, "the first new reading is no duplicate of the last stored one")
         #expect(readings.map(\.elapsedSeconds).max().map { abs($0 - 9001) < 0.01 } == true)
     }
