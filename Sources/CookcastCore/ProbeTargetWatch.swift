@@ -14,6 +14,15 @@
 /// the meat, not a finished cook, until it reads under the target again; it is said once
 /// `confirmations` readings in a row stay up (a single garbage value is not a probe out). A fall
 /// far under the target re-arms the watch only when as many readings agree.
+///
+/// A jump is also what a probe pushed back into meat already past the target shows (moved to a
+/// thicker part, or out and back in), so when the air is known the two are told apart: a probe in
+/// the pit closes on the air, meat does not. A jumped probe is said out only once it reads within
+/// `airMarginCelsius(air:target:)` of the air; after `backInMeatSeconds` well under the air,
+/// rising no faster than `meatRiseCelsiusPerMinute`, it is in the meat again (and the target
+/// counts as reached there). The real pork ribs' probe, pushed back in at 3.4 hours (57 -> 84 C in
+/// two minutes under a 145 C pit) was "out of the meat" for the rest of the cook, and its target
+/// never reached. Without an air sensor a jump stays a probe out, as before.
 public struct ProbeTargetWatch: Sendable {
     /// What a reading tells.
     public enum Verdict: Sendable, Equatable {
@@ -35,6 +44,17 @@ public struct ProbeTargetWatch: Sendable {
     public static let startedPastSeconds = 120.0
     /// Readings in a row that make a jump a probe out, or a fall a new piece of meat.
     public static let confirmations = 3
+    /// How long a jumped probe must read like meat to be in the meat again, seconds.
+    public static let backInMeatSeconds = 45.0
+    /// Fastest rise that reads like meat after a jump, C per minute (a real pan-seared steak's
+    /// centre: 5 C/min).
+    public static let meatRiseCelsiusPerMinute = 5.0
+
+    /// How close to the air a jumped probe reads when it is in the pit: a quarter of the air's
+    /// lead over the target, at least 10 C.
+    public static func airMarginCelsius(air: Double, target: Double) -> Double {
+        max(10, 0.25 * (air - target))
+    }
 
     /// Whether the target alarm fired and was not re-armed since.
     public private(set) var hasReached = false
@@ -43,9 +63,12 @@ public struct ProbeTargetWatch: Sendable {
     public private(set) var hasEverReached = false
     /// Whether the probe is taken to be out of the meat (jumped above the target).
     public private(set) var isOut = false
-    /// Whether it is out and `confirmations` readings in a row said so (one garbage value is not).
-    public var isConfirmedOut: Bool { isOut && readingsOut >= Self.confirmations }
+    /// Whether it is out and `confirmations` readings in a row said so (one garbage value is not),
+    /// and, when the air is known, the probe reads close to it.
+    public private(set) var isConfirmedOut = false
     private var seenBelow = false
+    /// When the probe jumped out, seconds.
+    private var outSinceSeconds = 0.0
     /// Readings in a row since the jump (out) and far under the target (re-arm).
     private var readingsOut = 0
     private var readingsFarBelow = 0
@@ -57,8 +80,11 @@ public struct ProbeTargetWatch: Sendable {
     /// Creates a watch with no history.
     public init() {}
 
-    /// Feeds one probe reading against `targetCelsius`.
-    public mutating func observe(celsius: Double, atSeconds t: Double, targetCelsius target: Double) -> Verdict {
+    /// Feeds one probe reading against `targetCelsius`; `airCelsius` is the pit's latest reading,
+    /// if known.
+    public mutating func observe(
+        celsius: Double, atSeconds t: Double, targetCelsius target: Double, airCelsius: Double? = nil
+    ) -> Verdict {
         if firstCelsius == nil { firstCelsius = celsius }
         latestCelsius = celsius
         let jumped = risesFasterThanMeat(to: celsius, atSeconds: t)
@@ -66,19 +92,28 @@ public struct ProbeTargetWatch: Sendable {
         if celsius < target {
             atTargetBefore = false
             aboveSinceSeconds = nil
-            isOut = false
-            readingsOut = 0
+            leaveOut()
             if celsius < target - Self.seenBelowCelsius { seenBelow = true }
             readingsFarBelow = celsius < target - Self.rearmBelowCelsius ? readingsFarBelow + 1 : 0
             if readingsFarBelow >= Self.confirmations { hasReached = false }
             return .none
         }
         readingsFarBelow = 0
-        if jumped { isOut = true }
+        if jumped, !isOut {
+            isOut = true
+            outSinceSeconds = t
+        }
         if isOut {
             readingsOut += 1
             atTargetBefore = false
-            return readingsOut == Self.confirmations ? .jumpedOut : .none
+            let nearAir = airCelsius.map { celsius >= $0 - Self.airMarginCelsius(air: $0, target: target) } ?? true
+            if !nearAir, readsLikeMeat(sinceSeconds: outSinceSeconds, atSeconds: t) {
+                leaveOut()
+            } else {
+                guard nearAir, readingsOut >= Self.confirmations, !isConfirmedOut else { return .none }
+                isConfirmedOut = true
+                return .jumpedOut
+            }
         }
         let since = aboveSinceSeconds ?? t
         aboveSinceSeconds = since
@@ -112,6 +147,21 @@ public struct ProbeTargetWatch: Sendable {
     public var recentRiseCelsiusPerMinute: Double? {
         guard let first = recent.first, let last = recent.last, last.seconds - first.seconds >= 60 else { return nil }
         return (last.celsius - first.celsius) / ((last.seconds - first.seconds) / 60)
+    }
+
+    /// In the meat (again): not out.
+    private mutating func leaveOut() {
+        isOut = false
+        isConfirmedOut = false
+        readingsOut = 0
+    }
+
+    /// Whether the readings since `since` span `backInMeatSeconds` and rose no faster than meat.
+    private func readsLikeMeat(sinceSeconds since: Double, atSeconds t: Double) -> Bool {
+        guard t - since >= Self.backInMeatSeconds, let first = recent.first(where: { $0.seconds >= since }),
+            let last = recent.last, last.seconds > first.seconds
+        else { return false }
+        return (last.celsius - first.celsius) / ((last.seconds - first.seconds) / 60) <= Self.meatRiseCelsiusPerMinute
     }
 
     /// Whether `celsius` at `t` is further above the reading a minute or more before than meat can

@@ -5,15 +5,21 @@ public enum TargetCrossing {
     /// A single reading this far from both neighbours (which agree with each other) is a spike.
     static let spikeCelsius = 3.0
 
-    /// First time the probe reaches `targetCelsius` (the scoring rule of prediction.md: the first
+    /// First time the meat reaches `targetCelsius` (the scoring rule of prediction.md: the first
     /// reading at or above the target, linearly interpolated from the one before), in session
     /// seconds; nil if it never does. Isolated one-reading spikes (more than 3 C from both
-    /// neighbours, which agree with each other) are skipped; a real jump is kept.
+    /// neighbours, which agree with each other) are skipped, and so are readings of a probe out of
+    /// the meat: above the target faster than meat heats (`ProbeTargetWatch`, the target alarm's
+    /// rule), until it reads under the target again or, under a known air, like meat. The real
+    /// ribs' probe read the pit (98 C, the air 98 C) at 2.3 hours, 67 C before and 71 C after,
+    /// and was pushed back into the meat at 84 C under a 145 C pit at 3.4 hours; the plain rule,
+    /// which the shared scorer keeps, taught the cut's prior the 2.3 hours.
     public static func firstCrossingSeconds(_ readings: [Reading], targetCelsius: Double) -> Double? {
-        let points = readings.compactMap { r in r.probeCelsius.map { (t: r.elapsedSeconds, c: $0) } }
+        let points = readings.compactMap { r in r.probeCelsius.map { (t: r.elapsedSeconds, c: $0, air: r.ambientCelsius) } }
             .filter { $0.t.isFinite && $0.c.isFinite }
             .sorted { $0.t < $1.t }
         var previous: (t: Double, c: Double)?
+        var watch = ProbeTargetWatch()
         for (i, p) in points.enumerated() {
             if i > 0, i + 1 < points.count {
                 let before = points[i - 1].c, after = points[i + 1].c
@@ -22,11 +28,13 @@ public enum TargetCrossing {
                     && abs(p.c - before) > spikeCelsius && abs(p.c - after) > spikeCelsius
                 if isolated { continue }
             }
+            _ = watch.observe(celsius: p.c, atSeconds: p.t, targetCelsius: targetCelsius, airCelsius: p.air)
+            if watch.isOut { continue }
             if p.c >= targetCelsius {
                 guard let a = previous, a.c < targetCelsius else { return p.t }
                 return a.t + (targetCelsius - a.c) / (p.c - a.c) * (p.t - a.t)
             }
-            previous = p
+            previous = (p.t, p.c)
         }
         return nil
     }

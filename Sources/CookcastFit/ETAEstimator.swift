@@ -119,7 +119,9 @@ public final class ETAEstimator {
         if let p = reading.probeCelsius, p.isFinite, ReadingCleaner.ambientRange.contains(p),
             !ReadingCleaner.sentinels.contains(p)
         {
-            _ = targetWatch.observe(celsius: p, atSeconds: reading.elapsedSeconds, targetCelsius: targetCelsius)
+            _ = targetWatch.observe(
+                celsius: p, atSeconds: reading.elapsedSeconds, targetCelsius: targetCelsius,
+                airCelsius: reading.ambientCelsius.flatMap { $0.isFinite ? $0 : nil })
         }
         guard var r = cleaner.clean(reading) else { return false }
         // Out of the meat its readings say nothing about the meat: kept out of the fit.

@@ -92,6 +92,35 @@ import Testing
         #expect(kinds == [.targetReached])
     }
 
+    /// A probe moved to a thicker part reads cooler; pushed back into meat already past the target
+    /// it jumps up as a probe pulled into the pit does, but stops well under the air. It used to
+    /// say "out of the meat" and never sound the target (the real pork ribs at 3.4 hours).
+    @Test func aProbePushedBackIntoMeatPastTheTargetSoundsTheTargetNotProbeOut() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 85))
+        var fired: [(t: Double, kind: Alarm.Kind)] = []
+        func feed(_ t: Double, _ p: Double) {
+            fired += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: 145)).map { (t, $0.kind) }
+        }
+        for t in stride(from: 0.0, to: 600, by: 10) { feed(t, 60 + t / 60) }  // 60 -> 70 C
+        for t in stride(from: 600.0, to: 700, by: 10) { feed(t, 57) }  // pulled, resting on the board
+        // Back in the meat: 84 C after 20 s, then the meat's own slow rise.
+        for t in stride(from: 700.0, to: 900, by: 10) { feed(t, min(84 + (t - 700) / 20, 86 + (t - 720) / 120)) }
+        #expect(fired.map(\.kind) == [.targetReached], "\(fired)")
+        let reached = fired.first?.t ?? 0
+        #expect(reached >= 745 && reached <= 780, "reached at \(reached) s")
+        // Pulled into the pit instead, the probe closes on the air: out of the meat, never done.
+        var pulled = AlarmEngine(rules: AlarmRules(targetCelsius: 85))
+        var kinds: [Alarm.Kind] = []
+        for t in stride(from: 0.0, to: 600, by: 10) {
+            kinds += pulled.observe(Reading(elapsedSeconds: t, probeCelsius: 60 + t / 60, ambientCelsius: 145)).map(\.kind)
+        }
+        for (i, p) in [95.0, 120, 135, 142, 144, 145, 145, 145, 145, 145, 145, 145].enumerated() {
+            kinds += pulled.observe(Reading(elapsedSeconds: 600 + Double(i) * 10, probeCelsius: p, ambientCelsius: 145))
+                .map(\.kind)
+        }
+        #expect(kinds == [.probeOut])
+    }
+
     /// Garbage values (0.0, a device error read as a temperature) after the finish are not the
     /// probe moved to another piece: the sous-vide steak's alarm sounded four more times.
     @Test func garbageValuesAfterTheFinishDoNotReArmTheTarget() {

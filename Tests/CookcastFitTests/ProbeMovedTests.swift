@@ -69,4 +69,23 @@ import Testing
         let back = Predictor.predict(readings: rows, targetCelsius: 74, atSeconds: 7200, cut: nil, priors: [])
         #expect(back.phase == .predicting, "\(back.phase): \(back.message)")
     }
+
+    /// Lifted out to check and pushed back into a roast already past the target, the probe jumps
+    /// from the board's 57 C to 85 C in seconds, as one pulled into the pit does, and then sits
+    /// 60 C under the oven rising like meat. It was `probe_out` for the rest of the cook; now the
+    /// meat is done.
+    @Test func aProbePushedBackIntoMeatPastTheTargetIsDone() {
+        var rows: [Reading] = []
+        for t in stride(from: 0.0, to: 3600, by: 10) {
+            rows.append(Reading(elapsedSeconds: t, probeCelsius: 30 + 40 * t / 3600, ambientCelsius: 145))
+        }
+        for t in stride(from: 3600.0, to: 3700, by: 10) {
+            rows.append(Reading(elapsedSeconds: t, probeCelsius: 57, ambientCelsius: 145))
+        }
+        for t in stride(from: 3700.0, to: 4000, by: 10) {
+            rows.append(Reading(elapsedSeconds: t, probeCelsius: 86 + (t - 3700) / 300, ambientCelsius: 145))
+        }
+        let e = Predictor.predict(readings: rows, targetCelsius: 85, atSeconds: 4000, cut: nil, priors: [])
+        #expect(e.phase == .done, "\(e.phase): \(e.message)")
+    }
 }
