@@ -9,7 +9,7 @@ import Foundation
 /// The reader is a dedicated thread, since a blocking read must not hold a concurrency thread.
 ///
 /// Resuming a session (`clock`), its times are on the session's clock: bare `HEX` lines and link
-/// changes from where the session resumes, timed lines as `FeederClock` decides on the first one
+/// changes from where the session resumes, timed lines as `FeederClock` decides on the first ones
 /// (said to `onNotice`).
 public struct StdinSource: ReadingSource {
     public typealias Element = SourceEvent
@@ -35,7 +35,6 @@ public struct StdinSource: ReadingSource {
     public var label: String { "stdin" }
     public var decoder: (any ProbeDecoder)? { SeedProbeDecoder() }
     public var timesOnSessionClock: Bool { clock != nil }
-    private var seedDecoder: SeedProbeDecoder { SeedProbeDecoder() }
 
     public typealias AsyncIterator = AsyncStream<SourceEvent>.Iterator
 
@@ -46,7 +45,7 @@ public struct StdinSource: ReadingSource {
         let onIssue = onIssue
         let onNotice = onNotice
         let clock = clock
-        let decoder = seedDecoder
+        let decoder = SeedProbeDecoder()
         let thread = Thread {
             let start = ContinuousClock.now
             var parser = ReplayLineParser(format: nil)
