@@ -91,6 +91,51 @@ import Testing
         #expect(zip(probe, (0..<30).map { 20 + Double($0) * 0.1 }).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 
+    func temporaryDatabase() -> (dir: String, db: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-probe-\(UUID().uuidString)")
+            .path
+        return (dir, dir + "/cook.db")
+    }
+
+    func stored(_ db: String) -> Int {
+        guard FileManager.default.fileExists(atPath: db) else { return 0 }
+        return (try? SessionStore(path: db, readOnly: true).readings(session: 1).count) ?? 0
+    }
+
+    func interrupt(_ process: Process) async throws {
+        kill(process.processIdentifier, SIGINT)
+        for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// A resumed recording is a new link: its readings used to go back to `link_epoch` 0, as if
+    /// they came over the first link of the cook, before the kill.
+    @Test func aResumedRecordingStartsANewLinkEpoch() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let args = ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain", "--db", db]
+        let first = try cookcast(args, fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { stored(db) == 1 })
+        try fake.dropLink()
+        #expect(try await waitUntil { try fake.notify(readingPacket(1)) })
+        #expect(try await waitUntil { stored(db) == 2 })
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        try fake.dropLink()
+
+        let second = try cookcast(args + ["--resume", "1"], fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(2)) })
+        #expect(try await waitUntil { stored(db) == 3 })
+        try await interrupt(second)
+        #expect(second.terminationStatus == 130)
+        let rows = try SQLiteReader(path: db).rows("SELECT link_epoch FROM readings ORDER BY t_ms")
+        #expect(rows == [[.integer(0)], [.integer(1)], [.integer(2)]])
+    }
+
     @Test func noBluetoothServiceExits69() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }

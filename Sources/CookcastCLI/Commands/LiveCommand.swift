@@ -271,7 +271,7 @@ struct LiveCommand: Command {
         rules.ambientRangeCelsius = ambientRange
         var config = LivePipeline.Configuration(
             sessionID: sessionID, batchSize: paced && speed == nil ? 500 : 1, timeOffsetSeconds: offset,
-            alarmRules: rules, startedAtUnixMs: startedAt)
+            initialLinkEpoch: session.linkEpoch, alarmRules: rules, startedAtUnixMs: startedAt)
         // A real-time source's silence is timed by the wall clock; a paced one's by its events.
         config.silenceCheckIntervalSeconds = paced ? nil : 1
         config.isResumed = session.isResumed
