@@ -136,6 +136,32 @@ import Testing
         #expect(rows == [[.integer(0)], [.integer(1)], [.integer(2)]])
     }
 
+    /// A second `live` on a probe that one is recording said "resuming session 1: its recorder
+    /// stopped 1s ago", then "cannot resume ... leave out --resume", to a user who gave no --resume.
+    @Test func aSecondRecorderOfTheSameProbeIsToldWhoRecordsIt() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let args = ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain", "--db", db]
+        let first = try cookcast(args, fake: fake)
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { stored(db) == 1 })
+
+        let err = Pipe()
+        let second = try cookcast(args, fake: fake, output: err)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 64, "\(text)")
+        #expect(text.split(separator: "\n").count == 1, "\(text)")
+        #expect(text.contains("is being recorded into session 1 by another cookcast live"), "\(text)")
+        #expect(!text.contains("--resume") && !text.contains("resuming"), "\(text)")
+        #expect(first.isRunning)
+        try await interrupt(first)
+        #expect(first.terminationStatus == 130)
+    }
+
     @Test func noBluetoothServiceExits69() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
