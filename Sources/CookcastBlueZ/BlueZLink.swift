@@ -84,6 +84,9 @@ final class BlueZLink: @unchecked Sendable {
         report(.connecting, devicePath)
         var objects = try BlueZObjects.fetch(bus)
         if objects.deviceProperty(devicePath, "Connected")?.bool != true {
+            if let adapter = objects.adapterPath(of: devicePath) {
+                try objects.requirePowered(adapter: adapter, context: "connecting to \(options.address)")
+            }
             try bus.call(
                 destination: "org.bluez", path: devicePath, interface: BlueZObjects.device, method: "Connect",
                 timeoutMilliseconds: Int32(options.connectTimeoutSeconds * 1000))
@@ -167,6 +170,7 @@ final class BlueZLink: @unchecked Sendable {
                 name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter",
                 context: "looking for \(options.address)")
         }
+        try objects.requirePowered(adapter: adapter, context: "looking for \(options.address)")
         try bus.call(
             destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
             arguments: [.stringVariantDictionary(["Transport": "le"])])

@@ -21,12 +21,17 @@ public struct ScannedDevice: Sendable, Hashable {
 /// Lists nearby BLE devices through BlueZ (`Adapter1.StartDiscovery` with an LE filter).
 public enum BlueZScanner {
     /// Scans for `seconds` and returns every device BlueZ knows, strongest signal first.
+    ///
+    /// - Throws: `DBusError`; `org.bluez.Error.NotReady` when there is no adapter or it is
+    ///   powered off, with a message that says so.
     public static func scan(seconds: Double, environment: [String: String]) throws(DBusError) -> [ScannedDevice] {
         let bus = try DBusConnection.systemBus(environment: environment)
         try bus.addMatch("type='signal',sender='org.bluez'")
-        guard let adapter = try BlueZObjects.fetch(bus).adapterPath else {
+        let objects = try BlueZObjects.fetch(bus)
+        guard let adapter = objects.adapterPath else {
             throw DBusError(name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter", context: "scanning")
         }
+        try objects.requirePowered(adapter: adapter, context: "scanning")
         try bus.call(
             destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
             arguments: [.stringVariantDictionary(["Transport": "le"])])

@@ -15,6 +15,10 @@ final class EventLog: @unchecked Sendable {
     var packets: [[UInt8]] {
         all.compactMap { if case .packet(let b, _, _) = $0 { return b } else { return nil } }
     }
+    /// Details of the link changes to `state`, in order.
+    func details(_ state: ConnectionState) -> [String] {
+        all.compactMap { if case .connection(state, _, let d) = $0 { return d ?? "" } else { return nil } }
+    }
     func count(_ state: ConnectionState) -> Int {
         all.filter { if case .connection(let s, _, _) = $0 { return s == state } else { return false } }.count
     }
@@ -123,5 +127,27 @@ func readingPacket(_ i: Int) -> [UInt8] {
                 }
             })
         #expect(log.count(.connected) == 0)
+    }
+
+    /// An adapter powered off said "calling org.bluez.Device1.Connect on /org/bluez/hci0/dev_...:
+    /// Resource Not Ready" at every try; the link comes back once it is on.
+    @Test func aPoweredOffAdapterIsSaidPlainly() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.setPowered(false)
+        let log = EventLog()
+        let source = BlueZSource(options: options(fake))
+        let consumer = Task { for await e in source { log.append(e) } }
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.disconnected) >= 2 })
+        #expect(
+            log.details(.disconnected).allSatisfy {
+                $0 == "connecting to AA:BB:CC:DD:EE:FF: the Bluetooth adapter hci0 is powered off "
+                    + "(turn it on: bluetoothctl power on)"
+            })
+        try fake.setPowered(true)
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { log.packets == [readingPacket(0)] })
     }
 }

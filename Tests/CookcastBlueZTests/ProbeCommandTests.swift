@@ -162,6 +162,19 @@ import Testing
         #expect(first.terminationStatus == 130)
     }
 
+    @Test func scanSaysAnAdapterIsPoweredOff() throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.setPowered(false)
+        let out = Pipe()
+        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        scan.waitUntilExit()
+        #expect(scan.terminationStatus == 69, "\(text)")
+        #expect(
+            text == "cookcast scan: the Bluetooth adapter hci0 is powered off (turn it on: bluetoothctl power on)\n")
+    }
+
     @Test func noBluetoothServiceExits69() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
