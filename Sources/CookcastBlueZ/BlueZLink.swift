@@ -66,7 +66,9 @@ final class BlueZLink: @unchecked Sendable {
                 ] { try bus.addMatch(rule) }
                 if try streamOnce(bus) { backoff = options.reconnectInitialSeconds }
             } catch {
-                report(.disconnected, error.description)
+                // Until bluetoothd is back, every call says "The name org.bluez was not provided by any .service files".
+                let gone = "bluetoothd is not running (no org.bluez on the system bus)"
+                report(.disconnected, error.isNameUnowned ? gone : error.description)
             }
             guard !isStopped else { break }
             report(.searching, "reconnecting in \(Int(backoff.rounded(.up))) s")

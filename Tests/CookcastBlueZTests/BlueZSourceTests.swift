@@ -150,4 +150,28 @@ func readingPacket(_ i: Int) -> [UInt8] {
         #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
         #expect(try await waitUntil { log.packets == [readingPacket(0)] })
     }
+
+    /// bluetoothd gone: the drop said so, but every retry until it was back said "calling
+    /// org.freedesktop.DBus.ObjectManager.GetManagedObjects on /: The name org.bluez was not
+    /// provided by any .service files".
+    @Test func bluetoothdGoneAndBackIsSaidPlainly() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let source = BlueZSource(options: options(fake))
+        let consumer = Task { for await e in source { log.append(e) } }
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        try fake.releaseName()
+        #expect(try await waitUntil { log.count(.disconnected) >= 3 })
+        #expect(log.details(.disconnected).first == "bluetoothd went away")
+        #expect(
+            log.details(.disconnected).dropFirst().allSatisfy {
+                $0 == "bluetoothd is not running (no org.bluez on the system bus)"
+            })
+        try fake.acquireName()
+        #expect(try await waitUntil { log.count(.connected) == 2 })
+        #expect(try await waitUntil { try fake.notify(readingPacket(1)) })
+        #expect(try await waitUntil { log.packets == [readingPacket(0), readingPacket(1)] })
+    }
 }
