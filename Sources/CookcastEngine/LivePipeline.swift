@@ -238,6 +238,7 @@ public final class LivePipeline: @unchecked Sendable {
             }
         case .connection(let state, _, let detail):
             try await flush()
+            let wasConnected = status.connection == .connected
             status.connection = state
             status.elapsedSeconds = max(status.elapsedSeconds, t)
             switch state {
@@ -249,7 +250,9 @@ public final class LivePipeline: @unchecked Sendable {
                     session: configuration.sessionID)
             case .disconnected:
                 wasDisconnected = true
-                status.disconnectCount += 1
+                // A refused or failed reconnect is stored with its reason, but it drops no link:
+                // counted, a probe out of range overnight made hundreds of "disconnects".
+                if wasConnected { status.disconnectCount += 1 }
                 try await storeEvent(
                     SessionEvent(elapsedSeconds: t, kind: .disconnected, detail: detail ?? ""),
                     session: configuration.sessionID)

@@ -174,4 +174,30 @@ func readingPacket(_ i: Int) -> [UInt8] {
         #expect(try await waitUntil { try fake.notify(readingPacket(1)) })
         #expect(try await waitUntil { log.packets == [readingPacket(0), readingPacket(1)] })
     }
+
+    /// A refused reconnect is not another disconnect: one drop and one refused connect were
+    /// summed up as "2 disconnects" (a probe out of range overnight counted one per try).
+    @Test func refusedReconnectsAreNotCountedAsDisconnects() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-bluez-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try SessionStore(path: dir + "/probe.db")
+        let source = BlueZSource(options: options(fake))
+        let id = try store.createSession(
+            SessionInfo(startedAtUnixMs: 0, source: source.label), channels: [ChannelInfo(channel: 1)])
+        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
+        let run = Task { try await pipeline.run(source) }
+        let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        try fake.failNextConnect()
+        try fake.dropLink()
+        #expect(try await waitUntil { try reader.events(session: id).filter { $0.kind == .connected }.count == 2 })
+        run.cancel()
+        let summary = try await run.value
+        #expect(summary.disconnects == 1)
+        // The refused try is still in the history, with its reason.
+        #expect(try reader.events(session: id).filter { $0.kind == .disconnected }.count == 2)
+    }
 }
