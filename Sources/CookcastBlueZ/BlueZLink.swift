@@ -89,9 +89,18 @@ final class BlueZLink: @unchecked Sendable {
             if let adapter = objects.adapterPath(of: devicePath) {
                 try objects.requirePowered(adapter: adapter, context: "connecting to \(options.address)")
             }
-            try bus.call(
-                destination: "org.bluez", path: devicePath, interface: BlueZObjects.device, method: "Connect",
-                timeoutMilliseconds: Int32(options.connectTimeoutSeconds * 1000))
+            do {
+                try bus.call(
+                    destination: "org.bluez", path: devicePath, interface: BlueZObjects.device, method: "Connect",
+                    timeoutMilliseconds: Int32(options.connectTimeoutSeconds * 1000))
+            } catch let error where error.name == "org.freedesktop.DBus.Error.NoReply" {
+                // libdbus's own words are four lines' worth of possible causes, none of them the probe.
+                let seconds = options.connectTimeoutSeconds
+                let wait = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+                throw DBusError(
+                    name: error.name, message: "no answer from the probe in \(wait) s (out of range or switched off?)",
+                    context: "connecting to \(options.address)")
+            }
         }
         let resolveDeadline = clock.now + .milliseconds(Int(options.connectTimeoutSeconds * 1000))
         while true {

@@ -200,4 +200,27 @@ func readingPacket(_ i: Int) -> [UInt8] {
         // The refused try is still in the history, with its reason.
         #expect(try reader.events(session: id).filter { $0.kind == .disconnected }.count == 2)
     }
+
+    /// A `Connect` that gets no answer (a probe out of range) showed and stored libdbus's "Did
+    /// not receive a reply. Possible causes include: the remote application did not send a
+    /// reply, the message bus security policy blocked the reply, ..." at every try.
+    @Test func aConnectWithoutAnswerIsSaidPlainly() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.hangConnects()
+        var o = options(fake)
+        o.connectTimeoutSeconds = 0.5
+        let log = EventLog()
+        let source = BlueZSource(options: o)
+        let consumer = Task { for await e in source { log.append(e) } }
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.disconnected) >= 2 })
+        #expect(
+            log.details(.disconnected).allSatisfy {
+                $0 == "connecting to AA:BB:CC:DD:EE:FF: no answer from the probe in 0.5 s "
+                    + "(out of range or switched off?)"
+            })
+        try fake.answerConnects()
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+    }
 }

@@ -61,6 +61,9 @@ final class FakeBlueZ {
     func isConnected() throws -> Bool { try call("IsConnected").arguments.first?.bool ?? false }
     /// Powers the adapter off (dropping the link, as BlueZ does) or on.
     func setPowered(_ powered: Bool) throws { try call(powered ? "PowerOn" : "PowerOff") }
+    /// `Connect` calls get no answer (a probe out of range) until `answerConnects()`.
+    func hangConnects() throws { try call("HangConnects") }
+    func answerConnects() throws { try call("AnswerConnects") }
     /// bluetoothd going away: the fake gives up `org.bluez` (its links go with it) ...
     func releaseName() throws { try call("ReleaseName") }
     /// ... and comes back.

@@ -217,9 +217,13 @@ class Control(dbus.service.Object):
     def HangDiscovery(self, hang):
         self.fake.adapter.hang_discovery = hang
 
-    @dbus.service.method(CONTROL, in_signature="b")
-    def HangConnect(self, hang):
-        self.fake.hang_connect = hang
+    @dbus.service.method(CONTROL)
+    def HangConnects(self):
+        self.fake.hang_connect = True
+
+    @dbus.service.method(CONTROL)
+    def AnswerConnects(self):
+        self.fake.hang_connect = False
 
     @dbus.service.method(CONTROL, in_signature="sn")
     def AddOtherDevice(self, address, rssi):
