@@ -175,6 +175,22 @@ import Testing
             text == "cookcast scan: the Bluetooth adapter hci0 is powered off (turn it on: bluetoothctl power on)\n")
     }
 
+    /// An adapter that never answers `StartDiscovery` ended the scan with libdbus's "Did not
+    /// receive a reply. Possible causes include: ..." paragraph.
+    @Test func scanSaysAnAdapterDidNotStartDiscovering() throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.hangDiscovery()
+        let out = Pipe()
+        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        scan.waitUntilExit()
+        #expect(scan.terminationStatus == 69, "\(text)")
+        #expect(
+            text == "cookcast scan: the Bluetooth adapter hci0 did not start discovering in 5 s "
+                + "(try: bluetoothctl power off, then power on)\n")
+    }
+
     @Test func noBluetoothServiceExits69() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }

@@ -213,9 +213,9 @@ class Control(dbus.service.Object):
     def RemoveAdapter(self):
         self.fake.remove_adapter()
 
-    @dbus.service.method(CONTROL, in_signature="b")
-    def HangDiscovery(self, hang):
-        self.fake.adapter.hang_discovery = hang
+    @dbus.service.method(CONTROL)
+    def HangDiscovery(self):
+        self.fake.adapter.hang_discovery = True
 
     @dbus.service.method(CONTROL)
     def HangConnects(self):
