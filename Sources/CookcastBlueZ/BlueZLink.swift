@@ -106,6 +106,12 @@ final class BlueZLink: @unchecked Sendable {
         while true {
             objects = try BlueZObjects.fetch(bus)
             if objects.deviceProperty(devicePath, "ServicesResolved")?.bool == true { break }
+            // Dropped (or removed) on the way: try again now, not when the wait runs out.
+            if objects.deviceProperty(devicePath, "Connected")?.bool != true {
+                throw DBusError(
+                    name: "org.bluez.Error.NotConnected", message: "the link dropped before its services resolved",
+                    context: "connecting to \(options.address)")
+            }
             guard clock.now < resolveDeadline, !isStopped else {
                 throw DBusError(
                     name: "org.bluez.Error.Failed", message: "services did not resolve",

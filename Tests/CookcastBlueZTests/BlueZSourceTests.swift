@@ -223,4 +223,23 @@ func readingPacket(_ i: Int) -> [UInt8] {
         try fake.answerConnects()
         #expect(try await waitUntil { log.count(.connected) == 1 })
     }
+
+    /// A link that dropped while its services resolved (a flaky probe) was noticed only when the
+    /// 20 s wait for them ran out ("services did not resolve"): 20 s without trying again.
+    @Test func aDropWhileServicesResolveIsNoticedAtOnce() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.stallResolving()
+        let log = EventLog()
+        let source = BlueZSource(options: options(fake))
+        let consumer = Task { for await e in source { log.append(e) } }
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { try fake.isConnected() })
+        try fake.dropLink()
+        #expect(try await waitUntil(5) { log.count(.disconnected) == 1 })
+        #expect(
+            log.details(.disconnected) == [
+                "connecting to AA:BB:CC:DD:EE:FF: the link dropped before its services resolved"
+            ])
+    }
 }

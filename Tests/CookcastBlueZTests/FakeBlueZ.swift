@@ -64,6 +64,8 @@ final class FakeBlueZ {
     /// `Connect` calls get no answer (a probe out of range) until `answerConnects()`.
     func hangConnects() throws { try call("HangConnects") }
     func answerConnects() throws { try call("AnswerConnects") }
+    /// Later connects succeed but the services never resolve.
+    func stallResolving() throws { try call("StallResolving") }
     /// `StartDiscovery` gets no answer (a stuck controller).
     func hangDiscovery() throws { try call("HangDiscovery") }
     /// bluetoothd going away: the fake gives up `org.bluez` (its links go with it) ...

@@ -218,6 +218,10 @@ class Control(dbus.service.Object):
         self.fake.adapter.hang_discovery = True
 
     @dbus.service.method(CONTROL)
+    def StallResolving(self):
+        self.fake.stall_resolving = True
+
+    @dbus.service.method(CONTROL)
     def HangConnects(self):
         self.fake.hang_connect = True
 
@@ -247,6 +251,7 @@ class Fake:
         self.bus = bus
         self.fail_next_connect = False
         self.hang_connect = False
+        self.stall_resolving = False
         self.has_device = True
         self.has_adapter = True
         self.others = []
@@ -302,6 +307,8 @@ class Fake:
         if self.device.props[DEVICE]["Connected"]:
             return
         self.device.update(DEVICE, Connected=True)
+        if self.stall_resolving:
+            return  # connected, services never resolve (a flaky probe drops during discovery)
         self.gatt = [Service(self.bus),
                      Characteristic(self.bus, DATA_CHAR_PATH, "0000fff4-0000-1000-8000-00805f9b34fb", ["notify"]),
                      Characteristic(self.bus, OTHER_CHAR_PATH, "0000fff5-0000-1000-8000-00805f9b34fb", ["read", "write"])]
