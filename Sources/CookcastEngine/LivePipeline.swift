@@ -131,7 +131,7 @@ public final class LivePipeline: @unchecked Sendable {
             }
             if Task.isCancelled { ending = .interrupted }
             try await flush()
-            end = status.elapsedSeconds
+            end = max(status.elapsedSeconds, sessionSecondsNow)
             try await storeEvent(
                 SessionEvent(elapsedSeconds: end, kind: .stopped, detail: ending.rawValue),
                 session: configuration.sessionID)
@@ -195,12 +195,19 @@ public final class LivePipeline: @unchecked Sendable {
             case .event(let event): try await process(event, decoder: source.decoder)
             case .tick:
                 guard !Task.isCancelled else { continue }
-                let now = clockAnchor.seconds + (ContinuousClock.now - clockAnchor.wall).inSeconds
-                try await checkSilence(atSeconds: now)
+                try await checkSilence(atSeconds: sessionSecondsNow)
             case .failed(let error): throw error
             }
         }
         self.inbox = nil
+    }
+
+    /// Session time now: for a real-time source the latest event's time plus the wall time since
+    /// (a recording stopped in a silence ended at its last reading, before the alarms of the
+    /// silence); a paced source's clock is its events'.
+    private var sessionSecondsNow: Double {
+        guard configuration.silenceCheckIntervalSeconds != nil else { return status.elapsedSeconds }
+        return clockAnchor.seconds + (ContinuousClock.now - clockAnchor.wall).inSeconds
     }
 
     /// Raises `probeLost` when the probe has been silent too long by session time `t`.

@@ -191,6 +191,29 @@ import Testing
                 + "(try: bluetoothctl power off, then power on)\n")
     }
 
+    /// A recording stopped while the probe was silent ended at its last reading: Ctrl-C 3 s
+    /// after it said "interrupted after 0s" and stored `stopped` and `ended_at` 3 s early (a probe
+    /// alarm stamped in the silence came after the session's end).
+    @Test func aRecordingStoppedInASilenceEndsWhenItIsStopped() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let live = try cookcast(["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { stored(db) == 1 })
+        try await Task.sleep(for: .seconds(3))
+        try await interrupt(live)
+        #expect(live.terminationStatus == 130)
+        let store = try SessionStore(path: db, readOnly: true)
+        let info = try #require(try store.session(1))
+        let lastReading = try #require(try store.readings(session: 1).last).elapsedSeconds
+        let stopped = try #require(try store.events(session: 1).last { $0.kind == .stopped })
+        #expect(stopped.elapsedSeconds > lastReading + 2.5)
+        let endedSeconds = Double((info.endedAtUnixMs ?? 0) - info.startedAtUnixMs) / 1000
+        #expect(abs(endedSeconds - stopped.elapsedSeconds) < 0.01)
+    }
+
     @Test func noBluetoothServiceExits69() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
