@@ -66,7 +66,9 @@ final class BlueZLink: @unchecked Sendable {
                 ] { try bus.addMatch(rule) }
                 if try streamOnce(bus) { backoff = options.reconnectInitialSeconds }
             } catch {
-                report(.disconnected, error.description)
+                // Until bluetoothd is back, every call says "The name org.bluez was not provided by any .service files".
+                let gone = "bluetoothd is not running (no org.bluez on the system bus)"
+                report(.disconnected, error.isNameUnowned ? gone : error.description)
             }
             guard !isStopped else { break }
             report(.searching, "reconnecting in \(Int(backoff.rounded(.up))) s")
@@ -84,14 +86,32 @@ final class BlueZLink: @unchecked Sendable {
         report(.connecting, devicePath)
         var objects = try BlueZObjects.fetch(bus)
         if objects.deviceProperty(devicePath, "Connected")?.bool != true {
-            try bus.call(
-                destination: "org.bluez", path: devicePath, interface: BlueZObjects.device, method: "Connect",
-                timeoutMilliseconds: Int32(options.connectTimeoutSeconds * 1000))
+            if let adapter = objects.adapterPath(of: devicePath) {
+                try objects.requirePowered(adapter: adapter, context: "connecting to \(options.address)")
+            }
+            do {
+                try bus.call(
+                    destination: "org.bluez", path: devicePath, interface: BlueZObjects.device, method: "Connect",
+                    timeoutMilliseconds: Int32(options.connectTimeoutSeconds * 1000))
+            } catch let error where error.name == "org.freedesktop.DBus.Error.NoReply" {
+                // libdbus's own words are four lines' worth of possible causes, none of them the probe.
+                let seconds = options.connectTimeoutSeconds
+                let wait = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+                throw DBusError(
+                    name: error.name, message: "no answer from the probe in \(wait) s (out of range or switched off?)",
+                    context: "connecting to \(options.address)")
+            }
         }
         let resolveDeadline = clock.now + .milliseconds(Int(options.connectTimeoutSeconds * 1000))
         while true {
             objects = try BlueZObjects.fetch(bus)
             if objects.deviceProperty(devicePath, "ServicesResolved")?.bool == true { break }
+            // Dropped (or removed) on the way: try again now, not when the wait runs out.
+            if objects.deviceProperty(devicePath, "Connected")?.bool != true {
+                throw DBusError(
+                    name: "org.bluez.Error.NotConnected", message: "the link dropped before its services resolved",
+                    context: "connecting to \(options.address)")
+            }
             guard clock.now < resolveDeadline, !isStopped else {
                 throw DBusError(
                     name: "org.bluez.Error.Failed", message: "services did not resolve",
@@ -167,6 +187,7 @@ final class BlueZLink: @unchecked Sendable {
                 name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter",
                 context: "looking for \(options.address)")
         }
+        try objects.requirePowered(adapter: adapter, context: "looking for \(options.address)")
         try bus.call(
             destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
             arguments: [.stringVariantDictionary(["Transport": "le"])])

@@ -33,6 +33,22 @@ struct BlueZObjects {
 
     func deviceProperty(_ path: String, _ name: String) -> DBusValue? { objects[path]?[Self.device]?[name] }
 
+    /// Throws when the adapter at `path` is powered off: BlueZ's own answer to `Connect` or
+    /// `StartDiscovery` then, "Resource Not Ready", did not say what to do.
+    func requirePowered(adapter path: String, context: String) throws(DBusError) {
+        guard objects[path]?[Self.adapter]?["Powered"]?.bool == false else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        throw DBusError(
+            name: "org.bluez.Error.NotReady",
+            message: "the Bluetooth adapter \(name) is powered off (turn it on: bluetoothctl power on)",
+            context: context)
+    }
+
+    /// The adapter a device is on: its `Adapter` property, else the first adapter.
+    func adapterPath(of devicePath: String) -> String? {
+        deviceProperty(devicePath, "Adapter")?.string ?? adapterPath
+    }
+
     /// Characteristics under a device, with their UUID and flags.
     func characteristics(under devicePath: String) -> [(path: String, uuid: String, flags: [String])] {
         objects.keys.sorted().compactMap { path in

@@ -20,17 +20,37 @@ public struct ScannedDevice: Sendable, Hashable {
 
 /// Lists nearby BLE devices through BlueZ (`Adapter1.StartDiscovery` with an LE filter).
 public enum BlueZScanner {
+    /// How long the adapter has to start discovering, seconds.
+    static let startTimeoutSeconds = 5
+
     /// Scans for `seconds` and returns every device BlueZ knows, strongest signal first.
+    ///
+    /// - Throws: `DBusError`; `org.bluez.Error.NotReady` when there is no adapter, it is
+    ///   powered off or it does not start discovering, with a message that says so.
     public static func scan(seconds: Double, environment: [String: String]) throws(DBusError) -> [ScannedDevice] {
         let bus = try DBusConnection.systemBus(environment: environment)
         try bus.addMatch("type='signal',sender='org.bluez'")
-        guard let adapter = try BlueZObjects.fetch(bus).adapterPath else {
+        let objects = try BlueZObjects.fetch(bus)
+        guard let adapter = objects.adapterPath else {
             throw DBusError(name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter", context: "scanning")
         }
+        try objects.requirePowered(adapter: adapter, context: "scanning")
         try bus.call(
             destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
             arguments: [.stringVariantDictionary(["Transport": "le"])])
-        try bus.call(destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StartDiscovery")
+        do {
+            try bus.call(
+                destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StartDiscovery",
+                timeoutMilliseconds: Int32(startTimeoutSeconds * 1000))
+        } catch let error where error.name == "org.freedesktop.DBus.Error.NoReply" {
+            // A stuck controller; libdbus's own words are a paragraph of possible causes.
+            let name = adapter.split(separator: "/").last.map(String.init) ?? adapter
+            throw DBusError(
+                name: "org.bluez.Error.NotReady",
+                message: "the Bluetooth adapter \(name) did not start discovering in \(startTimeoutSeconds) s "
+                    + "(try: bluetoothctl power off, then power on)",
+                context: "scanning")
+        }
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline { _ = try bus.nextMessage(timeoutMilliseconds: 100) }
         _ = try? bus.call(

@@ -15,4 +15,9 @@ public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(context): \(message)" }
+
+    /// Whether the call went to a name nobody owns (bluetoothd not running or restarting).
+    public var isNameUnowned: Bool {
+        name == "org.freedesktop.DBus.Error.ServiceUnknown" || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
+    }
 }

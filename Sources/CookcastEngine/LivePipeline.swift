@@ -137,7 +137,7 @@ public final class LivePipeline: @unchecked Sendable {
             }
             if Task.isCancelled { ending = .interrupted }
             try await flush()
-            end = status.elapsedSeconds
+            end = max(status.elapsedSeconds, sessionSecondsNow)
             try await storeEvent(
                 SessionEvent(elapsedSeconds: end, kind: .stopped, detail: ending.rawValue),
                 session: configuration.sessionID)
@@ -201,12 +201,19 @@ public final class LivePipeline: @unchecked Sendable {
             case .event(let event): try await process(event, decoder: source.decoder)
             case .tick:
                 guard !Task.isCancelled else { continue }
-                let now = clockAnchor.seconds + (ContinuousClock.now - clockAnchor.wall).inSeconds
-                try await checkSilence(atSeconds: now)
+                try await checkSilence(atSeconds: sessionSecondsNow)
             case .failed(let error): throw error
             }
         }
         self.inbox = nil
+    }
+
+    /// Session time now: for a real-time source the latest event's time plus the wall time since
+    /// (a recording stopped in a silence ended at its last reading, before the alarms of the
+    /// silence); a paced source's clock is its events'.
+    private var sessionSecondsNow: Double {
+        guard configuration.silenceCheckIntervalSeconds != nil else { return status.elapsedSeconds }
+        return clockAnchor.seconds + (ContinuousClock.now - clockAnchor.wall).inSeconds
     }
 
     /// Raises `probeLost` when the probe has been silent too long by session time `t`.
@@ -244,6 +251,7 @@ public final class LivePipeline: @unchecked Sendable {
             }
         case .connection(let state, _, let detail):
             try await flush()
+            let wasConnected = status.connection == .connected
             status.connection = state
             status.elapsedSeconds = max(status.elapsedSeconds, t)
             switch state {
@@ -255,7 +263,9 @@ public final class LivePipeline: @unchecked Sendable {
                     session: configuration.sessionID)
             case .disconnected:
                 wasDisconnected = true
-                status.disconnectCount += 1
+                // A refused or failed reconnect is stored with its reason, but it drops no link:
+                // counted, a probe out of range overnight made hundreds of "disconnects".
+                if wasConnected { status.disconnectCount += 1 }
                 try await storeEvent(
                     SessionEvent(elapsedSeconds: t, kind: .disconnected, detail: detail ?? ""),
                     session: configuration.sessionID)

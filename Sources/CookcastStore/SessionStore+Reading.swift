@@ -100,6 +100,18 @@ extension SessionStore {
         }
     }
 
+    /// The highest `link_epoch` among a session's readings (the links it was recorded over,
+    /// minus one), nil when it has none: a resumed recording goes on from the next one.
+    public func lastLinkEpoch(session: Int64) throws -> Int? {
+        try withConnection("cannot read readings from") { db in
+            let select = try db.cachedStatement("SELECT MAX(link_epoch) FROM readings WHERE session_id = ?")
+            select.bind(session, at: 1)
+            defer { select.reset() }
+            guard try select.step() else { return nil }
+            return select.optionalInt64(at: 0).map { Int($0) }
+        }
+    }
+
     /// A session's events in time order (ties in insertion order).
     public func events(session: Int64) throws -> [SessionEvent] {
         try withConnection("cannot read events from") { db in try Self.events(session: session, db: db) }

@@ -15,6 +15,10 @@ final class EventLog: @unchecked Sendable {
     var packets: [[UInt8]] {
         all.compactMap { if case .packet(let b, _, _) = $0 { return b } else { return nil } }
     }
+    /// Details of the link changes to `state`, in order.
+    func details(_ state: ConnectionState) -> [String] {
+        all.compactMap { if case .connection(state, _, let d) = $0 { return d ?? "" } else { return nil } }
+    }
     func count(_ state: ConnectionState) -> Int {
         all.filter { if case .connection(let s, _, _) = $0 { return s == state } else { return false } }.count
     }
@@ -123,5 +127,119 @@ func readingPacket(_ i: Int) -> [UInt8] {
                 }
             })
         #expect(log.count(.connected) == 0)
+    }
+
+    /// An adapter powered off said "calling org.bluez.Device1.Connect on /org/bluez/hci0/dev_...:
+    /// Resource Not Ready" at every try; the link comes back once it is on.
+    @Test func aPoweredOffAdapterIsSaidPlainly() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.setPowered(false)
+        let log = EventLog()
+        let source = BlueZSource(options: options(fake))
+        let consumer = Task { for await e in source { log.append(e) } }
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.disconnected) >= 2 })
+        #expect(
+            log.details(.disconnected).allSatisfy {
+                $0 == "connecting to AA:BB:CC:DD:EE:FF: the Bluetooth adapter hci0 is powered off "
+                    + "(turn it on: bluetoothctl power on)"
+            })
+        try fake.setPowered(true)
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { log.packets == [readingPacket(0)] })
+    }
+
+    /// bluetoothd gone: the drop said so, but every retry until it was back said "calling
+    /// org.freedesktop.DBus.ObjectManager.GetManagedObjects on /: The name org.bluez was not
+    /// provided by any .service files".
+    @Test func bluetoothdGoneAndBackIsSaidPlainly() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let source = BlueZSource(options: options(fake))
+        let consumer = Task { for await e in source { log.append(e) } }
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        try fake.releaseName()
+        #expect(try await waitUntil { log.count(.disconnected) >= 3 })
+        #expect(log.details(.disconnected).first == "bluetoothd went away")
+        #expect(
+            log.details(.disconnected).dropFirst().allSatisfy {
+                $0 == "bluetoothd is not running (no org.bluez on the system bus)"
+            })
+        try fake.acquireName()
+        #expect(try await waitUntil { log.count(.connected) == 2 })
+        #expect(try await waitUntil { try fake.notify(readingPacket(1)) })
+        #expect(try await waitUntil { log.packets == [readingPacket(0), readingPacket(1)] })
+    }
+
+    /// A refused reconnect is not another disconnect: one drop and one refused connect were
+    /// summed up as "2 disconnects" (a probe out of range overnight counted one per try).
+    @Test func refusedReconnectsAreNotCountedAsDisconnects() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-bluez-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try SessionStore(path: dir + "/probe.db")
+        let source = BlueZSource(options: options(fake))
+        let id = try store.createSession(
+            SessionInfo(startedAtUnixMs: 0, source: source.label), channels: [ChannelInfo(channel: 1)])
+        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
+        let run = Task { try await pipeline.run(source) }
+        let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        try fake.failNextConnect()
+        try fake.dropLink()
+        #expect(try await waitUntil { try reader.events(session: id).filter { $0.kind == .connected }.count == 2 })
+        run.cancel()
+        let summary = try await run.value
+        #expect(summary.disconnects == 1)
+        // The refused try is still in the history, with its reason.
+        #expect(try reader.events(session: id).filter { $0.kind == .disconnected }.count == 2)
+    }
+
+    /// A `Connect` that gets no answer (a probe out of range) showed and stored libdbus's "Did
+    /// not receive a reply. Possible causes include: the remote application did not send a
+    /// reply, the message bus security policy blocked the reply, ..." at every try.
+    @Test func aConnectWithoutAnswerIsSaidPlainly() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.hangConnects()
+        var o = options(fake)
+        o.connectTimeoutSeconds = 0.5
+        let log = EventLog()
+        let source = BlueZSource(options: o)
+        let consumer = Task { for await e in source { log.append(e) } }
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.disconnected) >= 2 })
+        #expect(
+            log.details(.disconnected).allSatisfy {
+                $0 == "connecting to AA:BB:CC:DD:EE:FF: no answer from the probe in 0.5 s "
+                    + "(out of range or switched off?)"
+            })
+        try fake.answerConnects()
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+    }
+
+    /// A link that dropped while its services resolved (a flaky probe) was noticed only when the
+    /// 20 s wait for them ran out ("services did not resolve"): 20 s without trying again.
+    @Test func aDropWhileServicesResolveIsNoticedAtOnce() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.stallResolving()
+        let log = EventLog()
+        let source = BlueZSource(options: options(fake))
+        let consumer = Task { for await e in source { log.append(e) } }
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { try fake.isConnected() })
+        try fake.dropLink()
+        #expect(try await waitUntil(5) { log.count(.disconnected) == 1 })
+        #expect(
+            log.details(.disconnected) == [
+                "connecting to AA:BB:CC:DD:EE:FF: the link dropped before its services resolved"
+            ])
     }
 }

@@ -8,6 +8,8 @@ final class FakeBlueZ {
     let bus: PrivateBus
     let process = Process()
     let control: DBusConnection
+    /// The fake's unique bus name.
+    private(set) var uniqueName = "org.bluez"
 
     init() throws {
         bus = try PrivateBus()
@@ -36,6 +38,11 @@ final class FakeBlueZ {
                 name: "test", message: "fake BlueZ did not start: \(problem)", context: "starting fake_bluez.py")
         }
         control = try DBusConnection(address: bus.address)
+        uniqueName =
+            try control.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                method: "GetNameOwner", arguments: [.string("org.bluez")]
+            ).arguments.first?.string ?? "org.bluez"
     }
 
     func stop() {
@@ -52,11 +59,25 @@ final class FakeBlueZ {
     func dropLink() throws { try call("DropLink") }
     func failNextConnect() throws { try call("FailNextConnect") }
     func isConnected() throws -> Bool { try call("IsConnected").arguments.first?.bool ?? false }
+    /// Powers the adapter off (dropping the link, as BlueZ does) or on.
+    func setPowered(_ powered: Bool) throws { try call(powered ? "PowerOn" : "PowerOff") }
+    /// `Connect` calls get no answer (a probe out of range) until `answerConnects()`.
+    func hangConnects() throws { try call("HangConnects") }
+    func answerConnects() throws { try call("AnswerConnects") }
+    /// Later connects succeed but the services never resolve.
+    func stallResolving() throws { try call("StallResolving") }
+    /// `StartDiscovery` gets no answer (a stuck controller).
+    func hangDiscovery() throws { try call("HangDiscovery") }
+    /// bluetoothd going away: the fake gives up `org.bluez` (its links go with it) ...
+    func releaseName() throws { try call("ReleaseName") }
+    /// ... and comes back.
+    func acquireName() throws { try call("AcquireName") }
 
     @discardableResult
     private func call(_ method: String, _ arguments: [DBusArgument] = []) throws -> DBusMessage {
+        // By its unique name, so the control interface answers while `org.bluez` is released.
         try control.call(
-            destination: "org.bluez", path: "/com/cookcast/fake", interface: "com.cookcast.FakeBlueZ",
+            destination: uniqueName, path: "/com/cookcast/fake", interface: "com.cookcast.FakeBlueZ",
             method: method, arguments: arguments)
     }
 }

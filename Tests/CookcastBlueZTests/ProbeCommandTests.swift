@@ -91,6 +91,129 @@ import Testing
         #expect(zip(probe, (0..<30).map { 20 + Double($0) * 0.1 }).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 
+    func temporaryDatabase() -> (dir: String, db: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-probe-\(UUID().uuidString)")
+            .path
+        return (dir, dir + "/cook.db")
+    }
+
+    func stored(_ db: String) -> Int {
+        guard FileManager.default.fileExists(atPath: db) else { return 0 }
+        return (try? SessionStore(path: db, readOnly: true).readings(session: 1).count) ?? 0
+    }
+
+    func interrupt(_ process: Process) async throws {
+        kill(process.processIdentifier, SIGINT)
+        for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// A resumed recording is a new link: its readings used to go back to `link_epoch` 0, as if
+    /// they came over the first link of the cook, before the kill.
+    @Test func aResumedRecordingStartsANewLinkEpoch() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let args = ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain", "--db", db]
+        let first = try cookcast(args, fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { stored(db) == 1 })
+        try fake.dropLink()
+        #expect(try await waitUntil { try fake.notify(readingPacket(1)) })
+        #expect(try await waitUntil { stored(db) == 2 })
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        try fake.dropLink()
+
+        let second = try cookcast(args + ["--resume", "1"], fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(2)) })
+        #expect(try await waitUntil { stored(db) == 3 })
+        try await interrupt(second)
+        #expect(second.terminationStatus == 130)
+        let rows = try SQLiteReader(path: db).rows("SELECT link_epoch FROM readings ORDER BY t_ms")
+        #expect(rows == [[.integer(0)], [.integer(1)], [.integer(2)]])
+    }
+
+    /// A second `live` on a probe that one is recording said "resuming session 1: its recorder
+    /// stopped 1s ago", then "cannot resume ... leave out --resume", to a user who gave no --resume.
+    @Test func aSecondRecorderOfTheSameProbeIsToldWhoRecordsIt() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let args = ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain", "--db", db]
+        let first = try cookcast(args, fake: fake)
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { stored(db) == 1 })
+
+        let err = Pipe()
+        let second = try cookcast(args, fake: fake, output: err)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 64, "\(text)")
+        #expect(text.split(separator: "\n").count == 1, "\(text)")
+        #expect(text.contains("is being recorded into session 1 by another cookcast live"), "\(text)")
+        #expect(!text.contains("--resume") && !text.contains("resuming"), "\(text)")
+        #expect(first.isRunning)
+        try await interrupt(first)
+        #expect(first.terminationStatus == 130)
+    }
+
+    @Test func scanSaysAnAdapterIsPoweredOff() throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.setPowered(false)
+        let out = Pipe()
+        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        scan.waitUntilExit()
+        #expect(scan.terminationStatus == 69, "\(text)")
+        #expect(
+            text == "cookcast scan: the Bluetooth adapter hci0 is powered off (turn it on: bluetoothctl power on)\n")
+    }
+
+    /// An adapter that never answers `StartDiscovery` ended the scan with libdbus's "Did not
+    /// receive a reply. Possible causes include: ..." paragraph.
+    @Test func scanSaysAnAdapterDidNotStartDiscovering() throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.hangDiscovery()
+        let out = Pipe()
+        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        scan.waitUntilExit()
+        #expect(scan.terminationStatus == 69, "\(text)")
+        #expect(
+            text == "cookcast scan: the Bluetooth adapter hci0 did not start discovering in 5 s "
+                + "(try: bluetoothctl power off, then power on)\n")
+    }
+
+    /// A recording stopped while the probe was silent ended at its last reading: Ctrl-C 3 s
+    /// after it said "interrupted after 0s" and stored `stopped` and `ended_at` 3 s early (a probe
+    /// alarm stamped in the silence came after the session's end).
+    @Test func aRecordingStoppedInASilenceEndsWhenItIsStopped() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let live = try cookcast(["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { stored(db) == 1 })
+        try await Task.sleep(for: .seconds(3))
+        try await interrupt(live)
+        #expect(live.terminationStatus == 130)
+        let store = try SessionStore(path: db, readOnly: true)
+        let info = try #require(try store.session(1))
+        let lastReading = try #require(try store.readings(session: 1).last).elapsedSeconds
+        let stopped = try #require(try store.events(session: 1).last { $0.kind == .stopped })
+        #expect(stopped.elapsedSeconds > lastReading + 2.5)
+        let endedSeconds = Double((info.endedAtUnixMs ?? 0) - info.startedAtUnixMs) / 1000
+        #expect(abs(endedSeconds - stopped.elapsedSeconds) < 0.01)
+    }
+
     @Test func noBluetoothServiceExits69() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }

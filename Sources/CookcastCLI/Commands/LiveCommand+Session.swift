@@ -17,6 +17,9 @@ struct LiveSessionOpening {
     var isResumed: Bool
     /// Held for the whole run; `release()` it at the end.
     var lock: RecordingLock
+    /// `link_epoch` of this run's first readings: a resumed run is a new link, the one after
+    /// the last stored (it went back to 0, the cook's first link).
+    var linkEpoch = 0
 }
 
 extension LiveCommand {
@@ -77,9 +80,10 @@ extension LiveCommand {
             try waitingOutLocks {
                 try store.append(SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: label), session: resumeID)
             }
+            let lastEpoch = try waitingOutLocks { try store.lastLinkEpoch(session: resumeID) }
             return LiveSessionOpening(
                 id: resumeID, startedAtUnixMs: info.startedAtUnixMs, offsetSeconds: offset, cut: cut,
-                targetCelsius: target, isResumed: true, lock: lock)
+                targetCelsius: target, isResumed: true, lock: lock, linkEpoch: lastEpoch.map { $0 + 1 } ?? 0)
         } catch let error as CLIError {
             throw error
         } catch {

@@ -252,16 +252,26 @@ struct LiveCommand: Command {
     }
 
     /// A probe session that was killed less than `resumeWindowSeconds` ago, to continue instead of starting a new cook.
+    /// One that another `live` is recording right now is refused: a second recorder of the probe
+    /// would make the cook two sessions (it said "resuming session 1", then "cannot resume ...
+    /// leave out --resume" to a user who gave no --resume).
     private func interruptedSession(of label: String, in store: SessionStore) throws(CLIError) -> Int64? {
         if let resumeID { return resumeID }
         do {
             guard let info = try store.latestActiveSession(source: label), let id = info.id else { return nil }
+            if try RecordingLock.acquire(database: store.path, session: id) == nil {
+                throw CLIError(
+                    "\(label) is being recorded into session \(id) by another cookcast live; stop that one first",
+                    exitCode: ExitCode.usage)
+            }
             let lastSeconds = try store.lastReadings(session: id, limit: 1).last?.elapsedSeconds ?? 0
             let silentSeconds = Double(UTCTime.nowUnixMs() - info.startedAtUnixMs) / 1000 - lastSeconds
             guard silentSeconds < Self.resumeWindowSeconds else { return nil }
             context.console.errorLine(
                 "resuming session \(id): its recorder stopped \(DurationFormat.short(silentSeconds)) ago")
             return id
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw .io("\(error)")
         }
@@ -294,7 +304,7 @@ struct LiveCommand: Command {
         rules.ambientRangeCelsius = ambientRange
         var config = LivePipeline.Configuration(
             sessionID: sessionID, batchSize: paced && speed == nil ? 500 : 1, timeOffsetSeconds: offset,
-            alarmRules: rules, startedAtUnixMs: startedAt)
+            initialLinkEpoch: session.linkEpoch, alarmRules: rules, startedAtUnixMs: startedAt)
         // A real-time source's silence is timed by the wall clock; a paced one's by its events.
         config.silenceCheckIntervalSeconds = paced ? nil : 1
         config.isResumed = session.isResumed

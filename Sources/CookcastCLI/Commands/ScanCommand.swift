@@ -28,6 +28,9 @@ struct ScanCommand: Command {
         let devices: [ScannedDevice]
         do {
             devices = try BlueZScanner.scan(seconds: seconds, environment: context.environment)
+        } catch let error where error.name == "org.bluez.Error.NotReady" {
+            // No adapter, or one powered off: the message says what to do.
+            throw CLIError(error.message, exitCode: ExitCode.unavailable)
         } catch {
             throw CLIError("scan failed: \(error.description)", exitCode: ExitCode.unavailable)
         }

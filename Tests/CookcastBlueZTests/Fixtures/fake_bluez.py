@@ -2,8 +2,12 @@
 """A BlueZ stand-in for cookcast's tests: owns org.bluez on the bus in DBUS_SYSTEM_BUS_ADDRESS and
 presents one adapter and one probe (Device1, a GATT service, a notify characteristic with the seed
 probe's packets, and a read/write characteristic that is not the data). A control interface
-(com.cookcast.FakeBlueZ at /com/cookcast/fake) lets the test send notification bytes, drop the
-link from the peripheral side, fail the next connect, and quit. Prints READY once it owns the name.
+(com.cookcast.FakeBlueZ at /com/cookcast/fake) lets the test send notification bytes (one, a burst,
+a burst then a drop), drop the link from the peripheral side, fail or hang the next connects, remove
+and re-add the device or the adapter, power the adapter off and on, hang discovery, add other
+devices, give up org.bluez and take it again (bluetoothd restarting), and quit. Call it by the
+fake's unique name: it stays reachable while org.bluez is released. Prints READY once it owns the
+name.
 
 Run with Debian's /usr/bin/python3 (python3-dbus, python3-gi). Stop it with SIGKILL.
 """
@@ -78,14 +82,23 @@ class Adapter(PropertyObject):
     def __init__(self, bus):
         super().__init__(bus, ADAPTER_PATH, {ADAPTER: {
             "Address": "00:11:22:33:44:55", "Powered": True, "Discovering": False}})
+        self.hang_discovery = False
+        self.held = []
 
     @dbus.service.method(ADAPTER, in_signature="a{sv}")
     def SetDiscoveryFilter(self, filter):
         pass
 
-    @dbus.service.method(ADAPTER)
-    def StartDiscovery(self):
+    @dbus.service.method(ADAPTER, async_callbacks=("reply", "error"))
+    def StartDiscovery(self, reply, error):
+        if not self.props[ADAPTER]["Powered"]:
+            error(dbus.exceptions.DBusException("Resource Not Ready", name="org.bluez.Error.NotReady"))
+            return
+        if self.hang_discovery:
+            self.held.append(reply)  # never answered, like a stuck controller
+            return
         self.update(ADAPTER, Discovering=True)
+        reply()
 
     @dbus.service.method(ADAPTER)
     def StopDiscovery(self):
@@ -100,12 +113,23 @@ class Device(PropertyObject):
             "Connected": False, "ServicesResolved": False, "Adapter": dbus.ObjectPath(ADAPTER_PATH),
             "UUIDs": dbus.Array([], signature="s")}})
 
-    @dbus.service.method(DEVICE)
-    def Connect(self):
+    @dbus.service.method(DEVICE, async_callbacks=("reply", "error"))
+    def Connect(self, reply, error):
+        if not self.fake.has_device:
+            error(dbus.exceptions.DBusException("Method \"Connect\" doesn't exist", name="org.freedesktop.DBus.Error.UnknownObject"))
+            return
+        if not self.fake.adapter.props[ADAPTER]["Powered"]:
+            error(dbus.exceptions.DBusException("Resource Not Ready", name="org.bluez.Error.NotReady"))
+            return
+        if self.fake.hang_connect:
+            self.fake.adapter.held.append(reply)  # the peripheral never answers
+            return
         if self.fake.fail_next_connect:
             self.fake.fail_next_connect = False
-            raise dbus.exceptions.DBusException("Connection refused (fake)", name="org.bluez.Error.Failed")
+            error(dbus.exceptions.DBusException("Connection refused (fake)", name="org.bluez.Error.Failed"))
+            return
         self.fake.connect()
+        reply()
 
     @dbus.service.method(DEVICE)
     def Disconnect(self):
@@ -159,6 +183,64 @@ class Control(dbus.service.Object):
     def IsConnected(self):
         return bool(self.fake.device.props[DEVICE]["Connected"])
 
+    @dbus.service.method(CONTROL, in_signature="aay", out_signature="b")
+    def NotifyMany(self, values):
+        return all([self.fake.notify(v) for v in values])
+
+    @dbus.service.method(CONTROL, in_signature="aay", out_signature="b")
+    def NotifyThenDrop(self, values):
+        sent = all([self.fake.notify(v) for v in values])
+        self.fake.drop()
+        return sent
+
+    @dbus.service.method(CONTROL)
+    def RemoveDevice(self):
+        self.fake.remove_device()
+
+    @dbus.service.method(CONTROL)
+    def AddDevice(self):
+        self.fake.add_device()
+
+    @dbus.service.method(CONTROL)
+    def PowerOff(self):
+        self.fake.set_powered(False)
+
+    @dbus.service.method(CONTROL)
+    def PowerOn(self):
+        self.fake.set_powered(True)
+
+    @dbus.service.method(CONTROL)
+    def RemoveAdapter(self):
+        self.fake.remove_adapter()
+
+    @dbus.service.method(CONTROL)
+    def HangDiscovery(self):
+        self.fake.adapter.hang_discovery = True
+
+    @dbus.service.method(CONTROL)
+    def StallResolving(self):
+        self.fake.stall_resolving = True
+
+    @dbus.service.method(CONTROL)
+    def HangConnects(self):
+        self.fake.hang_connect = True
+
+    @dbus.service.method(CONTROL)
+    def AnswerConnects(self):
+        self.fake.hang_connect = False
+
+    @dbus.service.method(CONTROL, in_signature="sn")
+    def AddOtherDevice(self, address, rssi):
+        self.fake.add_other(address, rssi)
+
+    @dbus.service.method(CONTROL)
+    def ReleaseName(self):
+        self.fake.release_name()
+
+    @dbus.service.method(CONTROL)
+    def AcquireName(self):
+        self.fake.bus.request_name(BLUEZ)
+
     @dbus.service.method(CONTROL)
     def Quit(self):
         GLib.idle_add(self.loop.quit)
@@ -168,6 +250,11 @@ class Fake:
     def __init__(self, bus, loop):
         self.bus = bus
         self.fail_next_connect = False
+        self.hang_connect = False
+        self.stall_resolving = False
+        self.has_device = True
+        self.has_adapter = True
+        self.others = []
         self.root = Root(bus, self)
         self.adapter = Adapter(bus)
         self.device = Device(bus, self)
@@ -175,12 +262,53 @@ class Fake:
         self.control = Control(bus, self, loop)
 
     def objects(self):
-        return [self.adapter, self.device] + self.gatt
+        return ([self.adapter] if self.has_adapter else []) + ([self.device] if self.has_device else []) \
+            + self.others + self.gatt
+
+    def remove_device(self):
+        self.drop()
+        if self.has_device:
+            self.has_device = False
+            self.root.InterfacesRemoved(dbus.ObjectPath(DEVICE_PATH), dbus.Array(list(self.device.props.keys()), signature="s"))
+
+    def add_device(self):
+        if not self.has_device:
+            self.has_device = True
+            self.root.InterfacesAdded(dbus.ObjectPath(DEVICE_PATH), self.device.props)
+
+    def set_powered(self, powered):
+        if not powered:
+            self.drop()
+        self.adapter.update(ADAPTER, Powered=bool(powered))
+
+    def remove_adapter(self):
+        self.remove_device()
+        self.has_adapter = False
+        self.root.InterfacesRemoved(dbus.ObjectPath(ADAPTER_PATH), dbus.Array([ADAPTER], signature="s"))
+
+    def add_other(self, address, rssi):
+        path = ADAPTER_PATH + "/dev_" + address.replace(":", "_")
+        other = PropertyObject(self.bus, path, {DEVICE: {
+            "Address": address, "Alias": address.replace(":", "-"), "RSSI": dbus.Int16(rssi),
+            "Connected": False, "ServicesResolved": False, "Adapter": dbus.ObjectPath(ADAPTER_PATH),
+            "UUIDs": dbus.Array(["0000fff0-0000-1000-8000-00805f9b34fb"], signature="s")}})
+        self.others.append(other)
+        self.root.InterfacesAdded(dbus.ObjectPath(path), other.props)
+
+    def release_name(self):
+        # bluetoothd exiting: its links go with it, silently (signals after this are not org.bluez's)
+        self.device.props[DEVICE].update(Connected=False, ServicesResolved=False)
+        for o in self.gatt:
+            o.remove_from_connection()
+        self.gatt = []
+        self.bus.release_name(BLUEZ)
 
     def connect(self):
         if self.device.props[DEVICE]["Connected"]:
             return
         self.device.update(DEVICE, Connected=True)
+        if self.stall_resolving:
+            return  # connected, services never resolve (a flaky probe drops during discovery)
         self.gatt = [Service(self.bus),
                      Characteristic(self.bus, DATA_CHAR_PATH, "0000fff4-0000-1000-8000-00805f9b34fb", ["notify"]),
                      Characteristic(self.bus, OTHER_CHAR_PATH, "0000fff5-0000-1000-8000-00805f9b34fb", ["read", "write"])]
