@@ -8,6 +8,8 @@ public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case unexpectedLength
         /// The right length, but no channel holds a plausible value.
         case noValidChannel
+        /// Every byte zero: an uninitialised notification, not a probe at 0.0 C with a flat battery.
+        case allZero
     }
 
     /// Why the packet was rejected.
@@ -36,6 +38,7 @@ public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty: return "empty packet"
         case .unexpectedLength: return "unexpected packet length \(bytes.count): \(shownHex)"
         case .noValidChannel: return "no valid temperature in packet \(shownHex)"
+        case .allZero: return "all-zero packet (\(bytes.count) bytes): no reading"
         }
     }
 }

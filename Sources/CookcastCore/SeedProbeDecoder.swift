@@ -26,6 +26,9 @@ public struct SeedProbeDecoder: ProbeDecoder {
             cursor.skip(2)
             return .status(ProbeStatus(bytes: bytes, rawWord: cursor.readUInt16LE()))
         case Self.readingLength:
+            // Every captured reading starts 00 00 00 64; nine zero bytes are a notification the
+            // probe had not filled (0.0 C twice and a flat battery, which sounded `battery_low`).
+            guard bytes.contains(where: { $0 != 0 }) else { return .failure(DecodeError(.allZero, bytes: bytes)) }
             var cursor = ByteCursor(bytes)
             guard cursor.skip(4), let probeRaw = cursor.readInt16LE(), let ambientRaw = cursor.readInt16LE(),
                 let batteryRaw = cursor.readUInt8()

@@ -80,6 +80,19 @@ import Testing
                 == .failure(DecodeError(.noValidChannel, bytes: bytes)))
     }
 
+    /// QA: nine zero bytes were stored as probe 0.0 C, ambient 0.0 C, battery 0 %, and sounded
+    /// `battery_low`. A real 0.0 C reading keeps its header bytes and battery.
+    @Test func anAllZeroPacketIsNoReading() throws {
+        let zeros = [UInt8](repeating: 0, count: 9)
+        #expect(decoder.decode(zeros, elapsedSeconds: 0, channel: 1) == .failure(DecodeError(.allZero, bytes: zeros)))
+        let iced = try #require(Hex.bytes(from: "00 00 00 64 00 00 00 00 DD"))
+        guard case .reading(let r) = decoder.decode(iced, elapsedSeconds: 0, channel: 1) else {
+            Issue.record("an ice bath at 0.0 C is a reading")
+            return
+        }
+        #expect(r.probeCelsius == 0 && r.ambientCelsius == 0)
+    }
+
     @Test func truncatedEmptyAndOverlongPackets() throws {
         #expect(decoder.decode([], elapsedSeconds: 0, channel: 1) == .failure(DecodeError(.empty, bytes: [])))
         for n in [1, 2, 5, 7, 10, 20, 255] {
