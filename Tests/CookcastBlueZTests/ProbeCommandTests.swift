@@ -136,6 +136,27 @@ import Testing
         #expect(rows == [[.integer(0)], [.integer(1)], [.integer(2)]])
     }
 
+    /// QA: `--resume 1 --probe` with another probe's address was taken: its readings joined the
+    /// first probe's cook, and only the `resumed` event named it.
+    @Test func anotherProbeDoesNotResumeThisProbesCook() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = try cookcast(["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { stored(db) == 1 })
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let err = Pipe()
+        let other = try cookcast(
+            ["live", "--probe", "11:22:33:44:55:66", "--resume", "1", "--plain", "--db", db], fake: fake, output: err)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        other.waitUntilExit()
+        #expect(other.terminationStatus == 64)
+        #expect(text.contains("it was recorded from probe \(FakeBlueZ.address.uppercased())"), "\(text)")
+    }
+
     /// A second `live` on a probe that one is recording said "resuming session 1: its recorder
     /// stopped 1s ago", then "cannot resume ... leave out --resume", to a user who gave no --resume.
     @Test func aSecondRecorderOfTheSameProbeIsToldWhoRecordsIt() async throws {

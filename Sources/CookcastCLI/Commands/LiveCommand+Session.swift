@@ -57,6 +57,17 @@ extension LiveCommand {
                         + "leave out --resume to record a new session",
                     exitCode: ExitCode.usage)
             }
+            // One cook, one probe: another probe's readings would join this cook's as its own.
+            if label.hasPrefix(Self.probeLabelPrefix), info.source.hasPrefix(Self.probeLabelPrefix),
+                info.source != label
+            {
+                let recorded = info.source.dropFirst(Self.probeLabelPrefix.count)
+                throw CLIError(
+                    "cannot resume session \(resumeID) with \(label.dropFirst(Self.probeLabelPrefix.count)): it was "
+                        + "recorded from probe \(recorded); give --probe \(recorded), or leave out --resume to record "
+                        + "a new session",
+                    exitCode: ExitCode.usage)
+            }
             guard let lock = try RecordingLock.acquire(database: store.path, session: resumeID) else {
                 throw CLIError(
                     "cannot resume session \(resumeID): another cookcast live is recording it right now; "
@@ -90,6 +101,9 @@ extension LiveCommand {
             throw .io("\(error)")
         }
     }
+
+    /// How a probe's session source starts (`probe:AA:BB:CC:DD:EE:FF`, `BlueZSource.label`).
+    static let probeLabelPrefix = "probe:"
 
     /// Runs one store call, waiting out a database another connection keeps locked (a `sqlite3`
     /// shell in a transaction) for up to `lockWaitSeconds`: nothing is read from the source before
