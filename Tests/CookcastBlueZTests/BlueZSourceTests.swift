@@ -24,15 +24,25 @@ final class EventLog: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` until it holds; the deadline is generous because CI runs suites in
-/// parallel on two cores and the Python stand-in can be slow to answer under load.
+/// Polls `condition` every 20 ms until it holds, up to `seconds` worth of polls. Counted in
+/// polls, not on the wall clock: the full suite runs CPU-bound estimator tests in parallel on two
+/// cores, and they can hold every thread of the pool for a minute or more, during which neither
+/// this wait nor the task consuming the source runs; a wall-clock deadline then ran out before the
+/// consumer had a turn (`streamsPacketsAndReconnectsAfterADropAndAFailedConnect`, 2 runs in 3).
 func waitUntil(_ seconds: Double = 60, _ condition: () throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
+    for _ in 0..<Int(seconds / 0.02) {
         if try condition() { return true }
         try await Task.sleep(for: .milliseconds(20))
     }
     return try condition()
+}
+
+/// Consumes `source` into `log` at high priority, ahead of the CPU-bound tests queued on the pool.
+func consume<Source: AsyncSequence & Sendable>(_ source: Source, into log: EventLog) -> Task<Void, Never>
+where Source.Element == SourceEvent {
+    Task(priority: .high) {
+        do { for try await e in source { log.append(e) } } catch {}
+    }
 }
 
 func readingPacket(_ i: Int) -> [UInt8] {
@@ -54,7 +64,7 @@ func readingPacket(_ i: Int) -> [UInt8] {
         let log = EventLog()
         let source = BlueZSource(options: options(fake))
         #expect(source.label == "probe:AA:BB:CC:DD:EE:FF")
-        let consumer = Task { for await e in source { log.append(e) } }
+        let consumer = consume(source, into: log)
         defer { consumer.cancel() }
 
         #expect(try await waitUntil { log.count(.connected) == 1 })
@@ -85,7 +95,7 @@ func readingPacket(_ i: Int) -> [UInt8] {
         let id = try store.createSession(
             SessionInfo(startedAtUnixMs: 0, source: source.label), channels: [ChannelInfo(channel: 1)])
         let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
-        let run = Task { try await pipeline.run(source) }
+        let run = Task(priority: .high) { try await pipeline.run(source) }
 
         let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
         // The first packet is delivered once the source has subscribed (StartNotify).
@@ -114,7 +124,7 @@ func readingPacket(_ i: Int) -> [UInt8] {
         o.address = "11:22:33:44:55:66"
         o.discoverySeconds = 0.3
         let log = EventLog()
-        let consumer = Task { for await e in BlueZSource(options: o) { log.append(e) } }
+        let consumer = consume(BlueZSource(options: o), into: log)
         defer { consumer.cancel() }
         #expect(
             try await waitUntil {
@@ -137,7 +147,7 @@ func readingPacket(_ i: Int) -> [UInt8] {
         try fake.setPowered(false)
         let log = EventLog()
         let source = BlueZSource(options: options(fake))
-        let consumer = Task { for await e in source { log.append(e) } }
+        let consumer = consume(source, into: log)
         defer { consumer.cancel() }
         #expect(try await waitUntil { log.count(.disconnected) >= 2 })
         #expect(
@@ -159,7 +169,7 @@ func readingPacket(_ i: Int) -> [UInt8] {
         defer { fake.stop() }
         let log = EventLog()
         let source = BlueZSource(options: options(fake))
-        let consumer = Task { for await e in source { log.append(e) } }
+        let consumer = consume(source, into: log)
         defer { consumer.cancel() }
         #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
         try fake.releaseName()
@@ -188,7 +198,7 @@ func readingPacket(_ i: Int) -> [UInt8] {
         let id = try store.createSession(
             SessionInfo(startedAtUnixMs: 0, source: source.label), channels: [ChannelInfo(channel: 1)])
         let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
-        let run = Task { try await pipeline.run(source) }
+        let run = Task(priority: .high) { try await pipeline.run(source) }
         let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
         #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
         try fake.failNextConnect()
@@ -212,7 +222,7 @@ func readingPacket(_ i: Int) -> [UInt8] {
         o.connectTimeoutSeconds = 0.5
         let log = EventLog()
         let source = BlueZSource(options: o)
-        let consumer = Task { for await e in source { log.append(e) } }
+        let consumer = consume(source, into: log)
         defer { consumer.cancel() }
         #expect(try await waitUntil { log.count(.disconnected) >= 2 })
         #expect(
@@ -232,7 +242,7 @@ func readingPacket(_ i: Int) -> [UInt8] {
         try fake.stallResolving()
         let log = EventLog()
         let source = BlueZSource(options: options(fake))
-        let consumer = Task { for await e in source { log.append(e) } }
+        let consumer = consume(source, into: log)
         defer { consumer.cancel() }
         #expect(try await waitUntil { try fake.isConnected() })
         try fake.dropLink()
