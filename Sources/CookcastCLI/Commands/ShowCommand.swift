@@ -32,7 +32,7 @@ struct ShowCommand: Command {
             guard let info = try store.session(sessionID) else {
                 throw CLIError.data("no session \(sessionID) in \(context.databasePath)")
             }
-            let summary = try store.sessions().first { $0.id == sessionID }
+            let summary = try store.summary(session: sessionID)
             console.line("session \(sessionID)" + (info.name.map { ": \($0)" } ?? ""))
             console.line("  started    \(UTCTime.string(unixMs: info.startedAtUnixMs)) UTC")
             if let end = info.endedAtUnixMs { console.line("  ended      \(UTCTime.string(unixMs: end)) UTC") }
