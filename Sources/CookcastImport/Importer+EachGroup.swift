@@ -27,7 +27,9 @@ extension Importer {
                 do {
                     let file = try ImportFile(path: name)
                     let format = try format(of: file)
-                    recognised.append((ImportFile(path: file.path, bytes: [], modifiedAtUnixMs: file.modifiedAtUnixMs), format))
+                    // Only its name is kept until its group's turn: grouping goes by file names.
+                    let named = ImportFile(path: file.path, bytes: [], modifiedAtUnixMs: file.modifiedAtUnixMs)
+                    recognised.append((named, format))
                 } catch {
                     if case .unknownFormat = error { failures.append(error) } else { unreadable.append(error) }
                 }
