@@ -136,6 +136,21 @@ extension SessionStore {
         }
     }
 
+    /// A session's last fit in the order of `fits(session:)` (time, channel, model), or nil
+    /// with none; only that row is decoded (`show` of a 72 h cook decoded 25,917 to print one).
+    public func lastFit(session: Int64) throws -> FitRecord? {
+        try withConnection("cannot read fits from") { db in
+            let select = try db.cachedStatement(
+                """
+                SELECT \(Rows.fitColumns) FROM fits WHERE session_id = ?
+                ORDER BY t_ms DESC, channel DESC, model DESC LIMIT 1
+                """)
+            select.bind(session, at: 1)
+            defer { select.reset() }
+            return try select.step() ? try Rows.fit(from: select) : nil
+        }
+    }
+
     /// A session's extra series, ordered by channel and name, points in time order.
     public func series(session: Int64) throws -> [NamedSeries] {
         try withConnection("cannot read series from") { db in try Self.series(session: session, db: db) }

@@ -51,7 +51,7 @@ struct ShowCommand: Command {
                     "  channels   "
                         + channels.map(Self.channelLabel).joined(separator: ", "))
             }
-            if let fit = try store.fits(session: sessionID).last {
+            if let fit = try store.lastFit(session: sessionID) {
                 let eta = fit.etaSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
                 console.line("  last fit   at \(DurationFormat.clock(fit.elapsedSeconds)): \(fit.phase), \(eta)")
             }
