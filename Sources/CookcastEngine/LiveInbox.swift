@@ -13,12 +13,20 @@ enum LiveInput: Sendable {
 /// held up while the database is locked), countable (how many readings wait), and closable
 /// without losing what it holds: after Ctrl-C nothing more is taken in, and what was received
 /// is still handed out, to be stored or saved to a recovery file.
+///
+/// A source that can wait (standard input: a pipe holds what is not read) is taken in through
+/// `push(_:waitingWhileAtLeast:)`, no faster than the loop handles it (a waiting push goes on
+/// once the queue is down to half the limit), except while the limit
+/// is lifted (the database is locked, and what arrives is kept here as for any source).
 final class LiveInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [LiveInput] = []
     private var head = 0
     private var isClosed = false
     private var waiter: CheckedContinuation<LiveInput?, Never>?
+    private var roomWaiter: CheckedContinuation<Void, Never>?
+    private var roomLimit = Int.max
+    private var isLimitLifted = false
 
     /// Adds `input`; false once the inbox is closed (the input is not taken).
     @discardableResult
@@ -36,6 +44,33 @@ final class LiveInbox: @unchecked Sendable {
         return accepted
     }
 
+    /// Like `push`, first waiting while `limit` inputs are queued (unless the limit is lifted,
+    /// the inbox closed or the task cancelled): a fast feeder waits in its pipe, not in memory.
+    @discardableResult
+    func push(_ input: LiveInput, waitingWhileAtLeast limit: Int) async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let hasRoom: Bool = lock.withLock {
+                    if isClosed || isLimitLifted || Task.isCancelled || items.count - head < limit { return true }
+                    roomLimit = limit
+                    roomWaiter = continuation
+                    return false
+                }
+                if hasRoom { continuation.resume() }
+            }
+        } onCancel: {
+            wakePusher()
+        }
+        return push(input)
+    }
+
+    /// Lifts the limit of `push(_:waitingWhileAtLeast:)` (`true`: while the database is locked,
+    /// what the source has is taken in and kept) or puts it back.
+    func liftLimit(_ lifted: Bool) {
+        lock.withLock { isLimitLifted = lifted }
+        if lifted { wakePusher() }
+    }
+
     /// Takes nothing more; what is queued is still handed out by `next()`.
     func close() {
         let waiting: CheckedContinuation<LiveInput?, Never>? = lock.withLock {
@@ -44,6 +79,16 @@ final class LiveInbox: @unchecked Sendable {
             return waiter
         }
         waiting?.resume(returning: nil)
+        wakePusher()
+    }
+
+    /// Resumes a push waiting for room.
+    private func wakePusher() {
+        let pusher: CheckedContinuation<Void, Never>? = lock.withLock {
+            defer { roomWaiter = nil }
+            return roomWaiter
+        }
+        pusher?.resume()
     }
 
     /// The next input, waiting for one; nil once closed and empty. Cancelling the waiting task
@@ -51,15 +96,19 @@ final class LiveInbox: @unchecked Sendable {
     func next() async -> LiveInput? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<LiveInput?, Never>) in
-                let ready: LiveInput?? = lock.withLock {
+                let (ready, pusher): (LiveInput??, CheckedContinuation<Void, Never>?) = lock.withLock {
                     if head < items.count {
                         defer { advance() }
-                        return .some(items[head])
+                        // A waiting push goes on once half the room is free, not at every input.
+                        let hasRoom = items.count - head - 1 <= roomLimit / 2
+                        defer { if hasRoom { roomWaiter = nil } }
+                        return (.some(items[head]), hasRoom ? roomWaiter : nil)
                     }
-                    if isClosed { return .some(nil) }
+                    if isClosed { return (.some(nil), nil) }
                     waiter = continuation
-                    return nil
+                    return (nil, nil)
                 }
+                pusher?.resume()
                 if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
@@ -69,12 +118,14 @@ final class LiveInbox: @unchecked Sendable {
 
     /// Everything still queued, in order; the inbox is left empty.
     func drain() -> [LiveInput] {
-        lock.withLock {
+        let rest: [LiveInput] = lock.withLock {
             let rest = Array(items[head...])
             items.removeAll()
             head = 0
             return rest
         }
+        wakePusher()
+        return rest
     }
 
     /// Source events still queued that carry a reading (a reading or a probe packet).

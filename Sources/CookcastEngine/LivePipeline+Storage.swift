@@ -18,6 +18,7 @@ extension LivePipeline {
                 let result = try write()
                 if let since = busySince {
                     busySince = nil
+                    inbox?.liftLimit(false)
                     let seconds = Int((ContinuousClock.now - since).inSeconds.rounded())
                     let detail =
                         "database was locked by another connection for \(seconds) s; "
@@ -34,6 +35,8 @@ extension LivePipeline {
                 let now = ContinuousClock.now
                 if busySince == nil {
                     busySince = began
+                    // Locked: what a source that can wait sends is kept in memory, as for any source.
+                    inbox?.liftLimit(true)
                     configuration.onNotice?(
                         "database is locked by another connection (\(error.path ?? "?")): keeping readings in "
                             + "memory and retrying; nothing is lost while this process runs")

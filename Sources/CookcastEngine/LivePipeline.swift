@@ -94,6 +94,10 @@ public final class LivePipeline: @unchecked Sendable {
     var unsavedInHand: LiveStorageError.Unsaved?
     /// The queue of a real-time source, while one runs (to count and save what waits in it).
     var inbox: LiveInbox?
+    /// Events of a source that can wait (`ReadingSource.canWait`) queued at most, unless the
+    /// database is locked: a day's log piped into `live --stdin` used to be read whole into the
+    /// queue first (2 M lines, 170 MB).
+    static let readAheadLimit = 1024
 
     /// Creates a pipeline writing into `store`.
     public init(store: SessionStore, configuration: Configuration, eta: (any ETAProvider)?, sinks: [any LiveSink]) {
@@ -176,7 +180,12 @@ public final class LivePipeline: @unchecked Sendable {
         let reader = Task {
             do {
                 for try await event in source {
-                    guard inbox.push(.event(event)) else { break }
+                    // A source that can wait (a pipe) is read no faster than it is handled.
+                    let taken =
+                        source.canWait
+                        ? await inbox.push(.event(event), waitingWhileAtLeast: Self.readAheadLimit)
+                        : inbox.push(.event(event))
+                    guard taken else { break }
                 }
             } catch {
                 inbox.push(.failed(error))

@@ -100,7 +100,7 @@ public struct Importer: Sendable {
         }
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
@@ -115,48 +115,60 @@ public struct Importer: Sendable {
     /// Reads files already in memory, keeping going past a file that cannot be recognised or a
     /// group that cannot be parsed (unknown formats come first among the failures).
     public func readEach(files: [ImportFile]) -> ImportBatch {
+        var recognised: [(file: ImportFile, format: ImportFormat)] = []
         var failures: [ImportError] = []
+        for file in files {
+            do { recognised.append((file, try format(of: file))) } catch { failures.append(error) }
+        }
+        var batch = ImportBatch(failures: failures)
+        for (format, members) in groups(recognised) {
+            do { batch.groups.append(try read(members, as: format)) } catch { batch.failures.append(error) }
+        }
+        return batch
+    }
+
+    /// The format `file` is read as: `format` when forced, else the one detected.
+    func format(of file: ImportFile) throws(ImportError) -> ImportFormat {
+        if let format { return format }
+        guard let found = FormatDetector.detect(file) else {
+            throw .unknownFormat(file: file.path, tried: FormatDetector.order.map(\.rawValue))
+        }
+        return found
+    }
+
+    /// Recognised files grouped as their formats' readers group them (one ThermoPro cook's probe
+    /// files together), the groups in the order of their first file.
+    func groups(_ files: [(file: ImportFile, format: ImportFormat)]) -> [(ImportFormat, [ImportFile])] {
         var byFormat: [ImportFormat: [ImportFile]] = [:]
         var formatOrder: [ImportFormat] = []
         var position: [String: Int] = [:]
-        for (i, file) in files.enumerated() {
-            position[file.path] = position[file.path] ?? i
-            let detected: ImportFormat
-            if let format {
-                detected = format
-            } else if let found = FormatDetector.detect(file) {
-                detected = found
-            } else {
-                failures.append(.unknownFormat(file: file.path, tried: FormatDetector.order.map(\.rawValue)))
-                continue
-            }
-            if byFormat[detected] == nil { formatOrder.append(detected) }
-            byFormat[detected, default: []].append(file)
+        for (i, entry) in files.enumerated() {
+            position[entry.file.path] = position[entry.file.path] ?? i
+            if byFormat[entry.format] == nil { formatOrder.append(entry.format) }
+            byFormat[entry.format, default: []].append(entry.file)
         }
-        var groups: [(first: Int, group: ImportGroup)] = []
+        var groups: [(first: Int, format: ImportFormat, files: [ImportFile])] = []
         for fmt in formatOrder {
-            guard let members = byFormat[fmt] else { continue }
-            let reader = fmt.reader.init(options: options)
-            for group in fmt.reader.group(members) {
-                do {
-                    // Readers of formats that do not state their unit convert --input-unit as
-                    // they parse, before their own analysis (an iGrill probe's insertion).
-                    var result = try reader.read(group)
-                    if let unit = options.inputUnit, unit != .celsius, fmt.statesUnit {
-                        result.notes.append(
-                            "\(group.map(\.fileName).joined(separator: ", ")): --input-unit ignored, "
-                                + "\(fmt.rawValue) files say their unit")
-                    }
-                    if !fmt.statesUnit, options.inputUnit == nil { result = result.notingFahrenheitSuspects() }
-                    result = result.withoutImplausibleValues().withoutDuplicateTimes().hashedByReadings()
-                    let first = group.compactMap { position[$0.path] }.min() ?? 0
-                    groups.append((first, ImportGroup(format: fmt, paths: group.map(\.path), result: result)))
-                } catch {
-                    failures.append(error)
-                }
+            for group in fmt.reader.group(byFormat[fmt] ?? []) {
+                groups.append((group.compactMap { position[$0.path] }.min() ?? 0, fmt, group))
             }
         }
-        return ImportBatch(groups: groups.sorted { $0.first < $1.first }.map(\.group), failures: failures)
+        return groups.sorted { $0.first < $1.first }.map { ($0.format, $0.files) }
+    }
+
+    /// Parses one group of files of `format` into its cooks, checked and hashed for storing.
+    func read(_ group: [ImportFile], as fmt: ImportFormat) throws(ImportError) -> ImportGroup {
+        // Readers of formats that do not state their unit convert --input-unit as they parse,
+        // before their own analysis (an iGrill probe's insertion).
+        var result = try fmt.reader.init(options: options).read(group)
+        if let unit = options.inputUnit, unit != .celsius, fmt.statesUnit {
+            result.notes.append(
+                "\(group.map(\.fileName).joined(separator: ", ")): --input-unit ignored, "
+                    + "\(fmt.rawValue) files say their unit")
+        }
+        if !fmt.statesUnit, options.inputUnit == nil { result = result.notingFahrenheitSuspects() }
+        result = result.withoutImplausibleValues().withoutDuplicateTimes().hashedByReadings()
+        return ImportGroup(format: fmt, paths: group.map(\.path), result: result)
     }
 
     /// All cooks of `read(paths:)` in one result.

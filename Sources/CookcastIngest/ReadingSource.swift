@@ -13,8 +13,12 @@ public protocol ReadingSource: AsyncSequence, Sendable where Element == SourceEv
     /// Whether the source puts its times on a resumed session's clock itself (a resumed
     /// `--stdin`, see `FeederClock`); otherwise the pipeline adds where the session resumes.
     var timesOnSessionClock: Bool { get }
+    /// Whether the source can wait for the pipeline (standard input: what is not read yet stays
+    /// in the pipe), so it is read no faster than readings are stored; a probe's link cannot.
+    var canWait: Bool { get }
 }
 
 extension ReadingSource {
     public var timesOnSessionClock: Bool { false }
+    public var canWait: Bool { false }
 }

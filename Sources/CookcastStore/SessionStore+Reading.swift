@@ -16,26 +16,44 @@ extension SessionStore {
     /// Scans all readings once (about a second per million rows in a debug build, far less in release).
     public func sessions() throws -> [SessionSummary] {
         try read("cannot read sessions from") { db in
-            let select = try db.prepare(
-                """
-                SELECT \(Rows.sessionColumns), r.n, r.max_t_ms, r.max_probe_c
-                FROM sessions LEFT JOIN (
-                    SELECT session_id, COUNT(*) AS n, MAX(t_ms) AS max_t_ms, MAX(probe_c) AS max_probe_c
-                    FROM readings GROUP BY session_id
-                ) AS r ON r.session_id = sessions.id
-                ORDER BY id
-                """)
+            let select = try db.prepare(Self.summarySQL(oneSession: false))
             var result: [SessionSummary] = []
-            while try select.step() {
-                let info = try Rows.session(from: select)
-                result.append(
-                    SessionSummary(
-                        id: info.id ?? 0, info: info, readingCount: Int(select.int64(at: 13)),
-                        durationSeconds: select.optionalInt64(at: 14).map(Rows.seconds),
-                        maxProbeCelsius: select.optionalDouble(at: 15)))
-            }
+            while try select.step() { result.append(try Self.summary(from: select)) }
             return result
         }
+    }
+
+    /// One session with the digest `sessions()` gives it, or nil when there is none with this id.
+    ///
+    /// Reads that session's readings only, through the primary key: `show` took its line from
+    /// `sessions()`, which scans every reading of every session (2.4 s for a small cook in a
+    /// season's 20 M readings).
+    public func summary(session id: Int64) throws -> SessionSummary? {
+        try read("cannot read a session from") { db in
+            let select = try db.prepare(Self.summarySQL(oneSession: true))
+            select.bind(id, at: 1)
+            return try select.step() ? try Self.summary(from: select) : nil
+        }
+    }
+
+    /// The sessions (or the one bound to `?1`) with their readings' count, last time and hottest probe.
+    static func summarySQL(oneSession: Bool) -> String {
+        """
+        SELECT \(Rows.sessionColumns), r.n, r.max_t_ms, r.max_probe_c
+        FROM sessions LEFT JOIN (
+            SELECT session_id, COUNT(*) AS n, MAX(t_ms) AS max_t_ms, MAX(probe_c) AS max_probe_c
+            FROM readings \(oneSession ? "WHERE session_id = ?1 " : "")GROUP BY session_id
+        ) AS r ON r.session_id = sessions.id
+        \(oneSession ? "WHERE sessions.id = ?1" : "ORDER BY id")
+        """
+    }
+
+    private static func summary(from select: SQLiteStatement) throws -> SessionSummary {
+        let info = try Rows.session(from: select)
+        return SessionSummary(
+            id: info.id ?? 0, info: info, readingCount: Int(select.int64(at: 13)),
+            durationSeconds: select.optionalInt64(at: 14).map(Rows.seconds),
+            maxProbeCelsius: select.optionalDouble(at: 15))
     }
 
     /// Every session id, ascending (cheap: no scan of the readings).
@@ -127,6 +145,21 @@ extension SessionStore {
             var result: [FitRecord] = []
             while try select.step() { result.append(try Rows.fit(from: select)) }
             return result
+        }
+    }
+
+    /// A session's last fit in the order of `fits(session:)` (time, channel, model), or nil
+    /// with none; only that row is decoded (`show` of a 72 h cook decoded 25,917 to print one).
+    public func lastFit(session: Int64) throws -> FitRecord? {
+        try withConnection("cannot read fits from") { db in
+            let select = try db.cachedStatement(
+                """
+                SELECT \(Rows.fitColumns) FROM fits WHERE session_id = ?
+                ORDER BY t_ms DESC, channel DESC, model DESC LIMIT 1
+                """)
+            select.bind(session, at: 1)
+            defer { select.reset() }
+            return try select.step() ? try Rows.fit(from: select) : nil
         }
     }
 

@@ -86,3 +86,54 @@ final class NoticeLog: @unchecked Sendable {
         #expect(try store.session(id)?.status == .active)
     }
 }
+
+/// The queue between a source and the live loop, for a source that can wait (standard input).
+@Suite struct LiveInboxLimitTests {
+    static func reading(_ i: Int) -> LiveInput {
+        .event(.reading(Reading(elapsedSeconds: Double(i), probeCelsius: 20, ambientCelsius: nil)))
+    }
+
+    /// QA (scale): `live --stdin` fed a 3-day, 4-probe log (2 M lines) read it all into this queue
+    /// within 5 s, while the loop stored a few thousand: 170 MB for a queue of parsed lines. A
+    /// source that can wait is now taken in no faster than the loop takes the queue, `limit`
+    /// ahead; while the database is locked the limit is lifted and what comes is kept, as before.
+    @Test func aSourceThatCanWaitIsQueuedALimitedWayAhead() async throws {
+        let inbox = LiveInbox()
+        let pusher = Task {
+            for i in 0..<10 { await inbox.push(Self.reading(i), waitingWhileAtLeast: 4) }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(inbox.waitingReadings == 4)
+        guard case .event(let first)? = await inbox.next() else {
+            Issue.record("no first input")
+            return
+        }
+        #expect(first.elapsedSeconds == 0)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(inbox.waitingReadings == 3)  // the push waits for half the room
+        _ = await inbox.next()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(inbox.waitingReadings == 4)
+        inbox.liftLimit(true)  // the database is locked: everything is taken in
+        await pusher.value
+        #expect(inbox.waitingReadings == 8)
+        var times: [Double] = []
+        inbox.close()
+        while case .event(let e)? = await inbox.next() { times.append(e.elapsedSeconds) }
+        #expect(times == (2..<10).map(Double.init))
+    }
+
+    /// Closing (Ctrl-C) or cancelling the reader never leaves a push waiting.
+    @Test func aWaitingPushEndsWhenTheInboxCloses() async throws {
+        let inbox = LiveInbox()
+        for i in 0..<2 { await inbox.push(Self.reading(i), waitingWhileAtLeast: 2) }
+        let blocked = Task { await inbox.push(Self.reading(2), waitingWhileAtLeast: 2) }
+        inbox.close()
+        #expect(await blocked.value == false)
+        let other = LiveInbox()
+        for i in 0..<2 { await other.push(Self.reading(i), waitingWhileAtLeast: 2) }
+        let cancelled = Task { await other.push(Self.reading(2), waitingWhileAtLeast: 2) }
+        cancelled.cancel()
+        #expect(await cancelled.value == true)
+    }
+}

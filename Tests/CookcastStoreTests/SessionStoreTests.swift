@@ -163,6 +163,26 @@ import Testing
         #expect(summaries[1].info.id == b)
     }
 
+    /// QA (scale): `show ID` took its summary from `sessions()`, which scans every reading of
+    /// every session: 2.4 s to show a 4 h cook in a season's database of 20 M readings. One
+    /// session's summary is the same line, read through the primary key from its own rows only.
+    @Test func oneSessionsSummaryReadsOnlyItsReadings() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("cookcast.db")
+        let store = try SessionStore(path: path)
+        let a = try store.insertCook(Fixtures.cook(hash: "h1", readingCount: 20))
+        let b = try store.createSession(Fixtures.info(), channels: [])
+        let c = try store.insertCook(Fixtures.cook(hash: "h2", readingCount: 7))
+        let all = try store.sessions()
+        for id in [a, b, c] { #expect(try store.summary(session: id) == all.first { $0.id == id }) }
+        #expect(try store.summary(session: c + 1) == nil)
+        let plan = try SQLiteReader(path: path).rows(
+            "EXPLAIN QUERY PLAN " + SessionStore.summarySQL(oneSession: true)
+        ).compactMap { $0.last.flatMap { if case .text(let detail) = $0 { detail } else { nil } } }
+        #expect(plan.contains { $0.hasPrefix("SEARCH readings USING PRIMARY KEY (session_id=?)") }, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN readings") }, "\(plan)")
+    }
+
     @Test func updateFinishResumeAndDelete() throws {
         let store = try SessionStore(path: ":memory:")
         let older = try store.createSession(Fixtures.info(source: "live:AA"), channels: [])
@@ -246,6 +266,11 @@ import Testing
         try store.append(other, session: id)
         try store.append(earlier, session: id)
         #expect(try store.fits(session: id) == [earlier, replaced, other])
+        // QA (scale): `show` and `plot` loaded every fit of the session, each decoding its JSON,
+        // to use the last one: 0.73 s for `show` of a 72 h, 4-probe cook (25,917 fits). The last
+        // fit alone is read now, the same one.
+        #expect(try store.lastFit(session: id) == other)
+        #expect(try store.lastFit(session: id + 1) == nil)
     }
 
     @Test func eventsAndSeriesRoundTrip() throws {

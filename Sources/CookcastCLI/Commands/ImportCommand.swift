@@ -106,41 +106,76 @@ struct ImportCommand: Command {
         let importer = Importer(options: importOptions, format: format)
         // File by file: one file that cannot be used does not stop the others (a manifest.json
         // or an empty CSV in a folder of exports); each is named, and the exit status says so.
-        let batch = importer.readEach(paths: paths)
-        let groups = batch.groups
-        let soleFailure = batch.failures.count == 1 && groups.isEmpty ? batch.failures.first : nil
-        if soleFailure == nil {
-            for failure in batch.failures { context.console.errorLine("skipped \(failure.description)") }
-        }
-        for group in groups {
-            for bad in group.result.badRows { context.console.errorLine("warning: \(bad.summary)") }
-            for note in group.result.notes { context.console.errorLine("note: \(note)") }
-        }
-        let cooks = groups.flatMap(\.result.cooks)
         if let intoSession {
-            try add(groups.flatMap { g in g.result.cooks.map { ($0, g.format) } }, into: intoSession)
-        } else if isDryRun {
-            for cook in cooks { context.console.line("would import: \(cook.importSummary(unit: context.unit))") }
-        } else if !cooks.isEmpty {
-            let store = try context.openStore()
-            do {
-                let earlier = groups.reduce(into: [String: String]()) { all, group in
-                    all.merge(group.result.earlierHashes) { first, _ in first }
-                }
-                for outcome in try importer.store(cooks, earlierHashes: earlier, into: store) {
-                    context.console.line(outcome.summary(unit: context.unit, options: importOptions))
-                }
-            } catch {
-                throw .io("\(error)")
-            }
+            let batch = importer.readEach(paths: paths)
+            reportSkipped(batch.failures, groupCount: batch.groups.count)
+            batch.groups.forEach(report)
+            try add(batch.groups.flatMap { g in g.result.cooks.map { ($0, g.format) } }, into: intoSession)
+            return try status(batch.failures, groupCount: batch.groups.count)
         }
-        guard !batch.failures.isEmpty else { return ExitCode.success }
-        if let only = soleFailure {
+        // One group at a time, stored before the next is read: a folder of a season's exports
+        // costs what its largest cook costs, not all of them together.
+        var opened: SessionStore? = nil
+        var groupCount = 0
+        let failures: [ImportError]
+        do {
+            failures = try importer.forEachGroup(paths: paths) { group in
+                groupCount += 1
+                report(group)
+                try store(group, in: &opened)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .io("\(error)")
+        }
+        reportSkipped(failures, groupCount: groupCount)
+        return try status(failures, groupCount: groupCount)
+    }
+
+    /// The one input that could not be used when nothing else was read: it is the error itself.
+    private func soleFailure(_ failures: [ImportError], groupCount: Int) -> ImportError? {
+        failures.count == 1 && groupCount == 0 ? failures.first : nil
+    }
+
+    /// `skipped FILE: reason` for each input not used (unless it is the sole failure).
+    private func reportSkipped(_ failures: [ImportError], groupCount: Int) {
+        guard soleFailure(failures, groupCount: groupCount) == nil else { return }
+        for failure in failures { context.console.errorLine("skipped \(failure.description)") }
+    }
+
+    /// Success, or the error the inputs not used make: 66 when they were only missing, else 65.
+    private func status(_ failures: [ImportError], groupCount: Int) throws(CLIError) -> Int32 {
+        guard !failures.isEmpty else { return ExitCode.success }
+        if let only = soleFailure(failures, groupCount: groupCount) {
             throw CLIError(only.description, exitCode: only.isMissingInput ? ExitCode.noInput : ExitCode.dataError)
         }
-        let missingOnly = batch.failures.allSatisfy(\.isMissingInput)
+        let missingOnly = failures.allSatisfy(\.isMissingInput)
         throw CLIError(
-            "\(batch.failures.count) input\(batch.failures.count == 1 ? "" : "s") could not be imported (see above)",
+            "\(failures.count) input\(failures.count == 1 ? "" : "s") could not be imported (see above)",
             exitCode: missingOnly ? ExitCode.noInput : ExitCode.dataError)
+    }
+
+    /// A group's skipped rows and notes, on standard error.
+    private func report(_ group: ImportGroup) {
+        for bad in group.result.badRows { context.console.errorLine("warning: \(bad.summary)") }
+        for note in group.result.notes { context.console.errorLine("note: \(note)") }
+    }
+
+    /// Stores a group's cooks (or says what would be, `--dry-run`), opening the database at the
+    /// first cook, so an import with nothing to store creates none.
+    private func store(_ group: ImportGroup, in opened: inout SessionStore?) throws {
+        let cooks = group.result.cooks
+        if isDryRun {
+            for cook in cooks { context.console.line("would import: \(cook.importSummary(unit: context.unit))") }
+            return
+        }
+        guard !cooks.isEmpty else { return }
+        let store = try opened ?? context.openStore()
+        opened = store
+        let importer = Importer(options: importOptions, format: format)
+        for outcome in try importer.store(cooks, earlierHashes: group.result.earlierHashes, into: store) {
+            context.console.line(outcome.summary(unit: context.unit, options: importOptions))
+        }
     }
 }

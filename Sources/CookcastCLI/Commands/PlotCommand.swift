@@ -36,7 +36,7 @@ struct PlotCommand: Command {
                 + (cook.info.cut.map { " (\($0))" } ?? "")
             svg = SVGPlot(unit: context.unit).render(
                 title: title, readings: cook.readings, channels: cook.channels, targetCelsius: cook.info.targetCelsius,
-                events: cook.events, fits: try store.fits(session: sessionID))
+                events: cook.events, fits: try store.lastFit(session: sessionID).map { [$0] } ?? [])
         } catch let error as CLIError {
             throw error
         } catch {

@@ -32,7 +32,7 @@ struct ShowCommand: Command {
             guard let info = try store.session(sessionID) else {
                 throw CLIError.data("no session \(sessionID) in \(context.databasePath)")
             }
-            let summary = try store.sessions().first { $0.id == sessionID }
+            let summary = try store.summary(session: sessionID)
             console.line("session \(sessionID)" + (info.name.map { ": \($0)" } ?? ""))
             console.line("  started    \(UTCTime.string(unixMs: info.startedAtUnixMs)) UTC")
             if let end = info.endedAtUnixMs { console.line("  ended      \(UTCTime.string(unixMs: end)) UTC") }
@@ -51,7 +51,7 @@ struct ShowCommand: Command {
                     "  channels   "
                         + channels.map(Self.channelLabel).joined(separator: ", "))
             }
-            if let fit = try store.fits(session: sessionID).last {
+            if let fit = try store.lastFit(session: sessionID) {
                 let eta = fit.etaSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
                 console.line("  last fit   at \(DurationFormat.clock(fit.elapsedSeconds)): \(fit.phase), \(eta)")
             }

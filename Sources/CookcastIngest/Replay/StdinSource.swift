@@ -11,6 +11,9 @@ import Foundation
 /// Resuming a session (`clock`), its times are on the session's clock: bare `HEX` lines and link
 /// changes from where the session resumes, timed lines as `FeederClock` decides on the first ones
 /// (said to `onNotice`).
+///
+/// The reader runs at most `readAheadLimit` events ahead of the consumer, so input piped in faster
+/// than it is stored waits in the pipe, not in memory.
 public struct StdinSource: ReadingSource {
     public typealias Element = SourceEvent
     public typealias Failure = Never
@@ -19,15 +22,18 @@ public struct StdinSource: ReadingSource {
     private let onIssue: (@Sendable (ReplayIssue) -> Void)?
     private let clock: FeederClock?
     private let onNotice: (@Sendable (String) -> Void)?
+    private let readAheadLimit: Int
 
     /// Reads `fileHandle` (standard input by default); `onIssue` hears about each skipped line.
     /// `clock`: the session being resumed, whose clock the times are put on (nil: a new session).
+    /// `readAheadLimit`: events read and not yet taken by the consumer, at most (at least 1).
     public init(
-        fileHandle: FileHandle = .standardInput, clock: FeederClock? = nil,
+        fileHandle: FileHandle = .standardInput, clock: FeederClock? = nil, readAheadLimit: Int = 1024,
         onIssue: (@Sendable (ReplayIssue) -> Void)? = nil, onNotice: (@Sendable (String) -> Void)? = nil
     ) {
         handle = fileHandle
         self.clock = clock
+        self.readAheadLimit = readAheadLimit
         self.onIssue = onIssue
         self.onNotice = onNotice
     }
@@ -35,12 +41,26 @@ public struct StdinSource: ReadingSource {
     public var label: String { "stdin" }
     public var decoder: (any ProbeDecoder)? { SeedProbeDecoder() }
     public var timesOnSessionClock: Bool { clock != nil }
+    public var canWait: Bool { true }
 
-    public typealias AsyncIterator = AsyncStream<SourceEvent>.Iterator
+    /// The events of one reading of the handle; each one received lets the reader read one more.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var events: AsyncStream<SourceEvent>.Iterator
+        let limit: ReadAheadLimit
+
+        public mutating func next() async -> SourceEvent? {
+            let event = await events.next()
+            if event != nil { limit.giveBack() }
+            return event
+        }
+    }
 
     /// Starts the reader thread; each iterator reads the handle anew (make one per session).
     public func makeAsyncIterator() -> AsyncIterator {
+        // Unbounded, since the reader thread must never lose an event; `ReadAheadLimit` bounds it.
         let (stream, continuation) = AsyncStream<SourceEvent>.makeStream(bufferingPolicy: .unbounded)
+        let limit = ReadAheadLimit(limit: readAheadLimit)
+        continuation.onTermination = { _ in limit.abandon() }
         let handle = handle
         let onIssue = onIssue
         let onNotice = onNotice
@@ -57,6 +77,7 @@ public struct StdinSource: ReadingSource {
             var clock = clock
             func yield(_ e: SourceEvent) {
                 lastT = Swift.max(lastT, e.elapsedSeconds)
+                limit.take()
                 continuation.yield(e)
             }
             /// Timed events go through the resumed session's clock, which holds the first few back
@@ -100,11 +121,12 @@ public struct StdinSource: ReadingSource {
             }
             if !buffer.isEmpty { handleLine(buffer[...]) }
             yieldTimed(nil)
+            limit.take()
             continuation.yield(.connection(.ended, elapsedSeconds: lastT, detail: "end of input"))
             continuation.finish()
         }
         thread.start()
-        return stream.makeAsyncIterator()
+        return AsyncIterator(events: stream.makeAsyncIterator(), limit: limit)
     }
 
     /// The reading `event` carries, decoded if it is a packet; nil for link changes and packets
