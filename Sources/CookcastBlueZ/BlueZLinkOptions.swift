@@ -8,8 +8,11 @@ public struct BlueZLinkOptions: Sendable, Hashable {
     public var busAddress: String?
     /// First wait before reconnecting, seconds (doubles each failure up to `reconnectMaxSeconds`).
     public var reconnectInitialSeconds: Double = 1
-    /// Longest wait between reconnect attempts, seconds.
-    public var reconnectMaxSeconds: Double = 30
+    /// Longest wait between reconnect attempts, seconds. Short: a probe coming back is only
+    /// noticed by a `Connect` under way (BlueZ waits for its advertisement), so every second of
+    /// this wait is a second of readings lost once it is back; with 30 s a probe back in range
+    /// waited up to 30 s, and tries cost nothing but an event each.
+    public var reconnectMaxSeconds: Double = 5
     /// How long to wait for `Connect` and for services to resolve, seconds.
     public var connectTimeoutSeconds: Double = 20
     /// How long to scan for a device BlueZ does not know yet, seconds.
