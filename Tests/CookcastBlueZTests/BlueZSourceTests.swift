@@ -84,18 +84,24 @@ func readingPacket(_ i: Int) -> [UInt8] {
         #expect(times == times.sorted())
     }
 
-    @Test func oneSessionAcrossReconnectsInTheStore() async throws {
-        let fake = try FakeBlueZ()
-        defer { fake.stop() }
+    /// A session recorded from `fake` into a new database in a temporary directory, by a live
+    /// pipeline running at high priority.
+    func record(_ fake: FakeBlueZ) throws -> (dir: String, session: Int64, run: Task<LiveSummary, any Error>) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-bluez-\(UUID().uuidString)")
             .path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try SessionStore(path: dir + "/probe.db")
         let source = BlueZSource(options: options(fake))
         let id = try store.createSession(
             SessionInfo(startedAtUnixMs: 0, source: source.label), channels: [ChannelInfo(channel: 1)])
         let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
-        let run = Task(priority: .high) { try await pipeline.run(source) }
+        return (dir, id, Task(priority: .high) { try await pipeline.run(source) })
+    }
+
+    @Test func oneSessionAcrossReconnectsInTheStore() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, id, run) = try record(fake)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
 
         let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
         // The first packet is delivered once the source has subscribed (StartNotify).
@@ -112,8 +118,8 @@ func readingPacket(_ i: Int) -> [UInt8] {
         #expect(summary.ending == .interrupted)
         #expect(summary.readingsStored == 30)
         #expect(summary.disconnects >= 1)
-        #expect(try store.sessions().count == 1)
-        let probe = try store.readings(session: id).compactMap(\.probeCelsius)
+        #expect(try reader.sessions().count == 1)
+        let probe = try reader.readings(session: id).compactMap(\.probeCelsius)
         #expect(zip(probe, (0..<30).map { 20 + Double($0) * 0.1 }).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 
@@ -190,15 +196,8 @@ func readingPacket(_ i: Int) -> [UInt8] {
     @Test func refusedReconnectsAreNotCountedAsDisconnects() async throws {
         let fake = try FakeBlueZ()
         defer { fake.stop() }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-bluez-\(UUID().uuidString)")
-            .path
+        let (dir, id, run) = try record(fake)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try SessionStore(path: dir + "/probe.db")
-        let source = BlueZSource(options: options(fake))
-        let id = try store.createSession(
-            SessionInfo(startedAtUnixMs: 0, source: source.label), channels: [ChannelInfo(channel: 1)])
-        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
-        let run = Task(priority: .high) { try await pipeline.run(source) }
         let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
         #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
         try fake.failNextConnect()

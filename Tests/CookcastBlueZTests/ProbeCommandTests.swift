@@ -102,6 +102,14 @@ import Testing
         return (try? SessionStore(path: db, readOnly: true).readings(session: 1).count) ?? 0
     }
 
+    /// Starts `cookcast ARGUMENTS` against `fake` and waits until its first reading is stored.
+    func recording(_ arguments: [String], fake: FakeBlueZ, db: String) async throws -> Process {
+        let process = try cookcast(arguments, fake: fake)
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { stored(db) == 1 })
+        return process
+    }
+
     func interrupt(_ process: Process) async throws {
         kill(process.processIdentifier, SIGINT)
         for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
@@ -117,9 +125,7 @@ import Testing
         let (dir, db) = temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let args = ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain", "--db", db]
-        let first = try cookcast(args, fake: fake)
-        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
-        #expect(try await waitUntil { stored(db) == 1 })
+        let first = try await recording(args, fake: fake, db: db)
         try fake.dropLink()
         #expect(try await waitUntil { try fake.notify(readingPacket(1)) })
         #expect(try await waitUntil { stored(db) == 2 })
@@ -143,9 +149,8 @@ import Testing
         defer { fake.stop() }
         let (dir, db) = temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let first = try cookcast(["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake)
-        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
-        #expect(try await waitUntil { stored(db) == 1 })
+        let first = try await recording(
+            ["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake, db: db)
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
         let err = Pipe()
@@ -165,10 +170,8 @@ import Testing
         let (dir, db) = temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let args = ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain", "--db", db]
-        let first = try cookcast(args, fake: fake)
+        let first = try await recording(args, fake: fake, db: db)
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
-        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
-        #expect(try await waitUntil { stored(db) == 1 })
 
         let err = Pipe()
         let second = try cookcast(args, fake: fake, output: err)
@@ -220,9 +223,8 @@ import Testing
         defer { fake.stop() }
         let (dir, db) = temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let live = try cookcast(["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake)
-        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
-        #expect(try await waitUntil { stored(db) == 1 })
+        let live = try await recording(
+            ["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake, db: db)
         try await Task.sleep(for: .seconds(3))
         try await interrupt(live)
         #expect(live.terminationStatus == 130)
