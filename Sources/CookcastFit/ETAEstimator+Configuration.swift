@@ -24,9 +24,12 @@ extension ETAEstimator {
         /// half hour.
         public var youngCandidatesKept = 256
         /// Weight, in log time, of what past cooks of the cut took against a young fit that says
-        /// sooner (see `weighWithPastCooks`).
+        /// sooner once the probe has risen `youngRiseCelsius` (see `weighWithPastCooks`); before
+        /// that it grows towards all of it as the rise shrinks to none.
         public var youngPastCooksWeight = 0.5
-        /// How long a curve can stay young (under 2 C of rise), seconds. It was half an hour: a big
+        /// A curve is young while the probe has risen less than this since the fit started, C.
+        public var youngRiseCelsius = 2.0
+        /// How long a curve can stay young (under `youngRiseCelsius` of rise), seconds. It was half an hour: a big
         /// turkey's centre sat at 5.0 C for 35 minutes, and the fit, no longer young, took the
         /// longest time constants that explain a flat start and said 22 hours (band 13-40 h) for a
         /// 3.3-hour cook without an air sensor, 7 hours with one.

@@ -218,7 +218,9 @@ extension ETAEstimator {
     /// The point: a probe that has barely moved bounds the finish from below more than it places
     /// it (the candidates that explain a flat start best are the quickest still possible), so
     /// when past cooks say later, the finish is weighed with theirs in log time
-    /// (`youngPastCooksWeight`); when they say sooner, the fit stands for the first half hour. At
+    /// (`youngPastCooksWeight` once the probe has risen `youngRiseCelsius`, more before: all of
+    /// it for a probe that has not moved); when they say sooner, the fit stands for the first half
+    /// hour. At
     /// 10 % of the way the simulated cooks in `warming` were off by a median 27-29 % of the time
     /// left, mostly early (suites of seeds 7/11/31), now 16-18 %; at 15 % and at every scored
     /// checkpoint (25 % on) the medians do not change. A blend both ways from the start made
@@ -227,13 +229,17 @@ extension ETAEstimator {
     ///
     /// The band: it takes in what past cooks took, give or take 1.28 of their SD. Ten minutes into
     /// a simulated turkey the young fit said "1 h left, 12:02-13:16" for a 15:08 finish.
-    func weighWithPastCooks(_ forecast: inout Forecast, now: Double) {
+    func weighWithPastCooks(_ forecast: inout Forecast, now: Double, probeCelsius T: Double) {
         let usual = usualRemainingSeconds(now: now), spread = 1.2816 * prior.totalHoursSD * 3600
         guard prior.cookCount > 0, usual > 0 else { return }
         let fitted = forecast.finishSeconds - now
         let flatForLong = now - (originSeconds ?? now) > configuration.youngBothWaysAfterSeconds
         if fitted > 0, usual > fitted || flatForLong {
-            let w = configuration.youngPastCooksWeight
+            // A probe that has not moved says nothing yet of when it will arrive: past cooks weigh
+            // all the more.
+            let rise = max(0, T - (fitter.firstProbeCelsius ?? T))
+            let base = configuration.youngPastCooksWeight
+            let w = base + (1 - base) * max(0, 1 - rise / configuration.youngRiseCelsius)
             forecast.scaleRemaining(by: exp(w * log(usual) + (1 - w) * log(fitted)) / fitted, now: now)
         }
         forecast.lowSeconds = min(forecast.lowSeconds, now + max(0.5 * usual, usual - spread))

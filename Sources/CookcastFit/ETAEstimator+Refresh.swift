@@ -182,7 +182,7 @@ extension ETAEstimator {
         } else {
             if young {
                 forecast.phase = .warming
-                weighWithPastCooks(&forecast, now: now)
+                weighWithPastCooks(&forecast, now: now, probeCelsius: T)
             }
             if let w = blendWithSlope(&forecast, step) { params["slope_weight"] = w }
             handOffFromPlateau(&forecast, now: now)

@@ -301,7 +301,8 @@ public final class ETAEstimator {
     /// Whether the curve is still young (phase `warming`): the probe has risen less than 2 C, in
     /// the cook's first `Configuration.youngMaxSeconds`.
     func isYoung(now: Double, probeCelsius T: Double) -> Bool {
-        T - (fitter.firstProbeCelsius ?? T) < 2 && now - (originSeconds ?? now) < configuration.youngMaxSeconds
+        T - (fitter.firstProbeCelsius ?? T) < configuration.youngRiseCelsius
+            && now - (originSeconds ?? now) < configuration.youngMaxSeconds
     }
 
     /// Whether air at `airCelsius` is a controlled water bath (`Configuration.bathGapCelsius`).

@@ -125,6 +125,32 @@ struct SteppedAirCook {
         }
     }
 
+    /// Ten minutes into a turkey (a 3.7-hour cut) its centre has not moved, and the ETA fell from
+    /// past cooks' 3 h 40 min to about 2 hours, then climbed back over the next half hour (the
+    /// built-in simulated turkey: 2 h 04 min, 2 h 37 min, 3 h 10 min left at 10, 20 and 30
+    /// minutes for a 3 h 50 min cook). A probe that has not moved says nothing of when it will
+    /// arrive: past cooks now weigh all the more, until the probe has risen 2 C.
+    @Test func aProbeThatHasNotMovedLeavesTheFinishToPastCooks() throws {
+        let cook = SyntheticCook(
+            tau: 40_000, biot: 3, air: 163, start: 5, target: 74, dt: 5, hours: 8, faults: false, hasAmbient: true)
+        let turkey = FitPrior(
+            cut: "turkey", ambientCelsius: 163, logTauMean: 9.37, logTauSD: 1, stalls: false, stallCelsius: 70,
+            stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 3.7, totalHoursSD: 0.9, cookCount: 4)
+        for minutes in [10.0, 15, 20] {
+            let at = minutes * 60
+            let est = ETAEstimator(targetCelsius: 74, prior: turkey)
+            for r in cook.readings where r.elapsedSeconds <= at { est.update(r) }
+            est.flush()
+            let e = est.estimate(atSeconds: at)
+            let left = try #require(e.finishSeconds) - at
+            let pastCooksLeft = 3.7 * 3600 - at
+            #expect(e.phase == .warming, "at \(minutes) min: \(e.phase)")
+            #expect(
+                left > 0.85 * pastCooksLeft,
+                "at \(minutes) min: \(left / 3600) h left, past cooks \(pastCooksLeft / 3600)")
+        }
+    }
+
     @Test func aLidOpenedForTwoMinutesBarelyMovesTheFinish() {
         // 120 C air; an hour in the lid is open for two minutes (the air reads 60 C), then closed.
         let open = 3600.0
