@@ -17,11 +17,37 @@ import Foundation
 enum OutputFile {
     /// Writes `bytes` to `path`; throws a one-line I/O error (exit 74) naming the path.
     static func write(_ bytes: Data, to path: String) throws(CLIError) {
+        try withDescriptor(for: path) { fd throws(CLIError) in
+            if let reason = StandardDescriptors.writeAll(bytes, to: fd) { throw .io("cannot write \(path): \(reason)") }
+        }
+    }
+
+    /// Writes what `produce` hands to its `emit`, piece by piece, to `path` as `write(_:to:)`
+    /// writes bytes (a file replaced atomically, or a FIFO or device written in place), without
+    /// the whole output in memory (`export --format json` of a long cook). A failed write throws
+    /// from `emit`; an error `produce` throws leaves an ordinary file as it was.
+    static func write(
+        to path: String, _ produce: (_ emit: (String) throws(CLIError) -> Void) throws(CLIError) -> Void
+    ) throws(CLIError) {
+        try withDescriptor(for: path) { fd throws(CLIError) in
+            try produce { text throws(CLIError) in
+                if let reason = StandardDescriptors.writeAll(text, to: fd) {
+                    throw .io("cannot write \(path): \(reason)")
+                }
+            }
+        }
+    }
+
+    /// Opens what `path` names for writing (see the type), lets `body` write to the descriptor and
+    /// finishes: closes it, and for an atomic replacement syncs it and renames it over the target.
+    private static func withDescriptor(
+        for path: String, _ body: (Int32) throws(CLIError) -> Void
+    ) throws(CLIError) {
         guard !path.isEmpty else { throw .usage("an output file name is empty") }
         if let target = atomicTarget(for: path) {
-            try replaceAtomically(target, with: bytes, shownAs: path)
+            try replaceAtomically(target, shownAs: path, body)
         } else {
-            try writeDirectly(path, bytes)
+            try writeDirectly(path, body)
         }
     }
 
@@ -46,16 +72,19 @@ enum OutputFile {
         path.hasPrefix("/proc/") || path.hasPrefix("/dev/") || path.hasPrefix("/sys/")
     }
 
-    private static func writeDirectly(_ path: String, _ bytes: Data) throws(CLIError) {
+    private static func writeDirectly(_ path: String, _ body: (Int32) throws(CLIError) -> Void) throws(CLIError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw failure(path) }
-        let reason = StandardDescriptors.writeAll(bytes, to: fd)
-        let closed = close(fd) == 0
-        if let reason { throw .io("cannot write \(path): \(reason)") }
-        guard closed else { throw failure(path) }
+        do { try body(fd) } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw failure(path) }
     }
 
-    private static func replaceAtomically(_ target: String, with bytes: Data, shownAs path: String) throws(CLIError) {
+    private static func replaceAtomically(
+        _ target: String, shownAs path: String, _ body: (Int32) throws(CLIError) -> Void
+    ) throws(CLIError) {
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         // Created with 0666 under the umask, as a new file would be; an existing one keeps its mode.
@@ -64,9 +93,14 @@ enum OutputFile {
         guard fd >= 0 else { throw failure(path) }
         var existing = stat()
         let keepsMode = stat(target, &existing) == 0
-        var reason =
-            !keepsMode || fchmod(fd, existing.st_mode & 0o7777) == 0
-            ? StandardDescriptors.writeAll(bytes, to: fd) : String(cString: strerror(errno))
+        var reason = !keepsMode || fchmod(fd, existing.st_mode & 0o7777) == 0 ? nil : String(cString: strerror(errno))
+        if reason == nil {
+            do { try body(fd) } catch {
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+        }
         if reason == nil, fsync(fd) != 0 { reason = String(cString: strerror(errno)) }
         if close(fd) != 0, reason == nil { reason = String(cString: strerror(errno)) }
         if reason == nil, rename(temporary, target) != 0 { reason = String(cString: strerror(errno)) }

@@ -7,13 +7,20 @@ import Foundation
 /// `cookcast fit`: refit stored cooks, store per-session parameters, learn per-cut priors, and
 /// backtest (leave-one-out) with the same estimator the live pipeline runs.
 public final class FitJob {
-    /// One stored cook prepared for fitting: its primary meat channel.
+    /// One stored cook prepared for fitting: its primary meat channel, summarised as it was
+    /// loaded. Its readings are not kept (a season held at once took 678 MB for 9.4 M readings);
+    /// `backtest` reads them again, one cook at a time.
     public struct StoredCook: Sendable {
         public var sessionID: Int64
         public var info: SessionInfo
         public var cut: CutProfile?
         public var channel: Int
-        public var readings: [Reading]
+        /// How many readings the channel has.
+        public var readingCount: Int
+        /// Time of the channel's last reading, seconds since the session start (nil without any).
+        public var lastSeconds: Double?
+        /// `PriorSet.summarize` of the channel's readings, computed when it was loaded.
+        public var summary: CookSummary
         public var targetCelsius: Double
         /// When the probe first reached the target (session seconds), nil if it never did.
         public var finishSeconds: Double?
@@ -43,13 +50,15 @@ public final class FitJob {
     }
 
     /// Loads the cooks to learn from: sessions (all when `sessionIDs` is empty), optionally only
-    /// one cut, whose probe reached the target and that are not being recorded. The others are
-    /// returned as skips with their reason (no target, no probe readings, still recording, target
-    /// never reached, at the target from the start).
+    /// one cut, whose probe reached the target and that are not being recorded, each summarised
+    /// (`PriorSet.summarize`) as soon as it is read and its readings released, so memory is one
+    /// cook per worker, not the database. The others are returned as skips with their reason (no
+    /// target, no probe readings, still recording, target never reached, at the target from the start).
     public func load(sessionIDs: [Int64], cut cutFilter: String?) throws -> (cooks: [StoredCook], skipped: [FitSkip]) {
         let ids = sessionIDs.isEmpty ? try store.sessionIDs() : sessionIDs
         // Metadata first (cheap), then the readings of every cook in parallel, each worker on its
-        // own read-only connection (WAL lets readers run side by side).
+        // own read-only connection (WAL lets readers run side by side), summarising the cook it
+        // read before it reads the next: only what is summarised is kept.
         var plans: [(id: Int64, info: SessionInfo, cut: CutProfile?, meat: [Int], target: Double)] = []
         var skipped: [FitSkip] = []
         for id in ids {
@@ -75,7 +84,7 @@ public final class FitJob {
             let meat = try store.channels(session: id).filter { $0.role == .meat }.map(\.channel).sorted()
             plans.append((id, info, cut, meat.isEmpty ? [1] : meat, target))
         }
-        let loaded = ResultSlots<(channel: Int, readings: [Reading], finish: Double?)>(count: plans.count)
+        let loaded = ResultSlots<LoadedChannel>(count: plans.count)
         let failures = ResultSlots<FitSkip>(count: plans.count)
         let path = store.path
         let shared = store
@@ -88,7 +97,19 @@ public final class FitJob {
                     let readings = try reader.readings(session: plan.id, channel: channel)
                     guard readings.contains(where: { $0.probeCelsius != nil }) else { continue }
                     let finish = TargetCrossing.firstCrossingSeconds(readings, targetCelsius: plan.target)
-                    loaded[i] = (channel, readings, finish)
+                    // Summarised only when it teaches a time to target (see below); the peak only
+                    // when it does not, for the skip's message.
+                    let summary = finish.flatMap { f in
+                        f > 0
+                            ? PriorSet.summarize(
+                                id: "s\(plan.id)", readings: readings, targetCelsius: plan.target, cut: plan.cut,
+                                finishSeconds: f) : nil
+                    }
+                    let peak =
+                        finish == nil ? readings.compactMap(\.probeCelsius).filter(\.isFinite).max() ?? .nan : .nan
+                    loaded[i] = LoadedChannel(
+                        channel: channel, readingCount: readings.count, lastSeconds: readings.last?.elapsedSeconds,
+                        finish: finish, peakCelsius: peak, summary: summary)
                     return
                 }
                 failures[i] = FitSkip(sessionID: plan.id, reason: .noProbeReadings)
@@ -104,16 +125,16 @@ public final class FitJob {
             }
             // Only a cook that reached its target teaches a time to target (an imported shoulder
             // pulled at 88 C against the cut's 95 C used to enter the priors with its whole length).
-            let last = cook.readings.last?.elapsedSeconds
+            let last = cook.lastSeconds
             guard let finish = cook.finish else {
-                let peak = cook.readings.compactMap(\.probeCelsius).filter(\.isFinite).max() ?? .nan
                 skipped.append(
                     FitSkip(
-                        sessionID: plan.id, reason: .targetNotReached(targetCelsius: plan.target, peakCelsius: peak),
+                        sessionID: plan.id,
+                        reason: .targetNotReached(targetCelsius: plan.target, peakCelsius: cook.peakCelsius),
                         channel: cook.channel, lastSeconds: last))
                 continue
             }
-            guard finish > 0 else {
+            guard finish > 0, let summary = cook.summary else {
                 skipped.append(
                     FitSkip(
                         sessionID: plan.id, reason: .atTargetFromTheStart(targetCelsius: plan.target),
@@ -125,8 +146,9 @@ public final class FitJob {
             }
             cooks.append(
                 StoredCook(
-                    sessionID: plan.id, info: plan.info, cut: plan.cut, channel: cook.channel, readings: cook.readings,
-                    targetCelsius: plan.target, finishSeconds: finish, vendorRemaining: vendor))
+                    sessionID: plan.id, info: plan.info, cut: plan.cut, channel: cook.channel,
+                    readingCount: cook.readingCount, lastSeconds: last, summary: summary, targetCelsius: plan.target,
+                    finishSeconds: finish, vendorRemaining: vendor))
         }
         skipped.sort { $0.sessionID < $1.sessionID }
         return (cooks, skipped)
@@ -151,20 +173,13 @@ public final class FitJob {
     /// Phase of a stored summary of a cook that never reached its target (not learned from).
     public static let unfinishedPhase = "unfinished"
 
-    /// Fits each cook and stores its parameters as the session's one `fits` row of model
-    /// `cook_summary` (replacing the one an earlier `fit` stored); returns the summaries.
+    /// Stores each cook's fitted parameters (summarised by `load`) as the session's one `fits` row
+    /// of model `cook_summary` (replacing the one an earlier `fit` stored); returns the summaries.
     public func refit(_ cooks: [StoredCook]) throws -> [CookSummary] {
-        // Cooks are independent and `summarize` is pure: fit them on every core, store in order.
-        let results = ResultSlots<CookSummary>(count: cooks.count)
-        DispatchQueue.concurrentPerform(iterations: cooks.count) { i in
-            let cook = cooks[i]
-            results[i] = PriorSet.summarize(
-                id: cook.id, readings: cook.readings, targetCelsius: cook.targetCelsius,
-                cut: cook.cut, finishSeconds: cook.finishSeconds)
-        }
         var summaries: [CookSummary] = []
-        for (cook, summary) in zip(cooks, results.values) {
-            let end = cook.finishSeconds ?? cook.readings.last?.elapsedSeconds ?? 0
+        for cook in cooks {
+            let summary = cook.summary
+            let end = cook.finishSeconds ?? cook.lastSeconds ?? 0
             try store.replaceFits(
                 FitRecord(
                     elapsedSeconds: end, channel: cook.channel, model: PriorSet.modelName,
@@ -217,14 +232,21 @@ public final class FitJob {
 
     /// Leave-one-out backtest over the cooks that reached their target: each cook is predicted
     /// with priors learned from the other cooks only (no shipped priors, which may contain it).
-    public func backtest(_ cooks: [StoredCook]) -> BacktestReport {
-        let finished = cooks.compactMap { cook -> BacktestCook? in
-            guard let finish = cook.finishSeconds, finish > 0 else { return nil }
-            return BacktestCook(
+    ///
+    /// The priors come from the summaries `load` made; each cook's readings are read again when it
+    /// is predicted and released after, so memory is the largest cook, not every cook at once.
+    public func backtest(_ cooks: [StoredCook]) throws -> BacktestReport {
+        let finished = cooks.filter { ($0.finishSeconds ?? 0) > 0 }
+        let cases = finished.map { cook in
+            BacktestCase(
                 id: cook.id, cutName: cook.cut?.name ?? cook.info.cut ?? "generic", cut: cook.cut,
-                readings: cook.readings, targetCelsius: cook.targetCelsius, trueFinishSeconds: finish)
+                targetCelsius: cook.targetCelsius, trueFinishSeconds: cook.finishSeconds ?? 0)
         }
-        return Backtest.run(cooks: finished, basePriors: [], leaveOneOut: true)
+        return try Backtest.run(
+            cases: cases, summaries: finished.map(\.summary), basePriors: [], leaveOneOut: true
+        ) { i in
+            try store.readings(session: finished[i].sessionID, channel: finished[i].channel)
+        }
     }
 
     /// The vendor's own prediction at each backtest checkpoint, for cooks that carry one: the
@@ -249,6 +271,19 @@ public final class FitJob {
     }
 }
 
+/// What `FitJob.load` keeps of a cook's channel once its readings are released.
+private struct LoadedChannel: Sendable {
+    var channel: Int
+    var readingCount: Int
+    var lastSeconds: Double?
+    /// When the probe first reached the target, nil if it never did.
+    var finish: Double?
+    /// The highest finite probe reading, for a cook that never reached its target (else NaN).
+    var peakCelsius: Double
+    /// The cook's summary when it teaches a time to target (`finish` > 0).
+    var summary: CookSummary?
+}
+
 /// Fixed slots written by concurrent workers, each slot by exactly one worker.
 private final class ResultSlots<Value>: @unchecked Sendable {
     private var slots: [Value?]
@@ -260,7 +295,4 @@ private final class ResultSlots<Value>: @unchecked Sendable {
         get { lock.withLock { slots[index] } }
         set { lock.withLock { slots[index] = newValue } }
     }
-
-    /// Every filled slot, in order.
-    var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
 }

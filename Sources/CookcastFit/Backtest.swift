@@ -123,6 +123,22 @@ public enum Backtest {
                     id: $0.id, readings: $0.readings, targetCelsius: $0.targetCelsius, cut: $0.cut,
                     finishSeconds: $0.trueFinishSeconds)
             } : []
+        return run(
+            cases: cooks.map(BacktestCase.init), summaries: summaries, fractions: fractions, basePriors: basePriors,
+            leaveOneOut: leaveOneOut, configuration: configuration
+        ) { cooks[$0].readings }
+    }
+
+    /// Runs the backtest as `run(cooks:...)` does, over cooks whose readings are not held: each
+    /// cook's come from `readings(i)` when cook i is predicted, one cook at a time, and are let go
+    /// after. With `leaveOneOut`, `summaries[i]` is cook i's `PriorSet.summarize` (with its true
+    /// finish), what the priors of the others are learned from; without, it is not read.
+    public static func run(
+        cases cooks: [BacktestCase], summaries: [CookSummary], fractions: [Double] = [0.25, 0.5, 0.75, 0.9],
+        basePriors: [PriorRecord] = [], leaveOneOut: Bool = true, configuration: ETAEstimator.Configuration = .init(),
+        readings: (_ index: Int) throws -> [Reading]
+    ) rethrows -> BacktestReport {
+        precondition(!leaveOneOut || summaries.count == cooks.count, "one summary per cook")
         var preds: [BacktestPrediction] = []
         var training: [String: [String]] = [:]
         for (i, cook) in cooks.enumerated() {
@@ -150,7 +166,7 @@ public enum Backtest {
                         lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds,
                         phase: e.phase.rawValue, model: e.model))
             }
-            for r in cook.readings {
+            for r in try readings(i) {
                 while k < checkpoints.count, r.elapsedSeconds > checkpoints[k] * cook.trueFinishSeconds {
                     emit(checkpoints[k])
                     k += 1

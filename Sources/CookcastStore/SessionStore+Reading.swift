@@ -229,14 +229,14 @@ extension SessionStore {
 
     // MARK: Queries on a held connection
 
-    private static func session(_ id: Int64, db: SQLiteConnection) throws -> SessionInfo? {
+    static func session(_ id: Int64, db: SQLiteConnection) throws -> SessionInfo? {
         let select = try db.cachedStatement("SELECT \(Rows.sessionColumns) FROM sessions WHERE id = ?")
         select.bind(id, at: 1)
         defer { select.reset() }
         return try select.step() ? try Rows.session(from: select) : nil
     }
 
-    private static func channels(session: Int64, db: SQLiteConnection) throws -> [ChannelInfo] {
+    static func channels(session: Int64, db: SQLiteConnection) throws -> [ChannelInfo] {
         let select = try db.cachedStatement(
             "SELECT channel, name, role FROM channels WHERE session_id = ? ORDER BY channel")
         select.bind(session, at: 1)
@@ -264,7 +264,7 @@ extension SessionStore {
         return try Rows.collectReadings(select)
     }
 
-    private static func events(session: Int64, db: SQLiteConnection) throws -> [SessionEvent] {
+    static func events(session: Int64, db: SQLiteConnection) throws -> [SessionEvent] {
         let select = try db.cachedStatement(
             "SELECT t_ms, kind, channel, detail FROM events WHERE session_id = ? ORDER BY t_ms, id")
         select.bind(session, at: 1)
@@ -279,7 +279,7 @@ extension SessionStore {
         return result
     }
 
-    private static func series(session: Int64, db: SQLiteConnection) throws -> [NamedSeries] {
+    static func series(session: Int64, db: SQLiteConnection) throws -> [NamedSeries] {
         let select = try db.cachedStatement(
             "SELECT channel, name, t_ms, value FROM series WHERE session_id = ? ORDER BY channel, name, t_ms")
         select.bind(session, at: 1)

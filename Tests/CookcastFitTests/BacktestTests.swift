@@ -50,3 +50,27 @@ import Testing
         #expect(prior.cookCount == 2)
     }
 }
+
+/// The backtest over cooks whose readings are not held asks for each cook's once, when it
+/// predicts it, and predicts what the backtest over cooks held whole does.
+@Suite struct BacktestLoadingTests {
+    @Test func readingsAreAskedForOneCookAtATimeWithTheSameReport() {
+        let all = BacktestTests().cooks()
+        let summaries = all.map {
+            PriorSet.summarize(
+                id: $0.id, readings: $0.readings, targetCelsius: $0.targetCelsius, cut: $0.cut,
+                finishSeconds: $0.trueFinishSeconds)
+        }
+        var asked: [Int] = []
+        let report = Backtest.run(
+            cases: all.map(BacktestCase.init), summaries: summaries, fractions: [0.5, 0.75]
+        ) { i in
+            asked.append(i)
+            return all[i].readings
+        }
+        #expect(asked == Array(all.indices))
+        let whole = Backtest.run(cooks: all, fractions: [0.5, 0.75])
+        #expect(report.predictions == whole.predictions)
+        #expect(report.trainingIDs == whole.trainingIDs)
+    }
+}

@@ -59,6 +59,9 @@ struct FitCommand: Command {
         let job = FitJob(store: store, catalog: models.cuts)
         let console = context.console
         do {
+            // Loading summarises each cook (`FitJob.load`), so the refit time counts it too.
+            let clock = ContinuousClock()
+            let started = clock.now
             let (cooks, skipped) = try job.load(sessionIDs: sessionIDs, cut: cut)
             for skip in skipped { console.errorLine("skipped \(skip.description(unit: context.unit))") }
             try job.recordUnfinished(skipped)
@@ -85,10 +88,9 @@ struct FitCommand: Command {
                 }
             }
             let fitted = cooks + others
-            let readingCount = fitted.reduce(0) { $0 + $1.readings.count }
-            let clock = ContinuousClock()
-            var summaries: [CookSummary] = []
-            let elapsed = try clock.measure { summaries = try job.refit(fitted) }
+            let readingCount = fitted.reduce(0) { $0 + $1.readingCount }
+            let summaries = try job.refit(fitted)
+            let elapsed = clock.now - started
             let refitted = Dictionary(
                 zip(fitted.map(\.sessionID), summaries), uniquingKeysWith: { first, _ in first })
             let (priors, learnedFrom) = try job.learnPriors(refitted: refitted, nowUnixMs: UTCTime.nowUnixMs())
@@ -121,7 +123,7 @@ struct FitCommand: Command {
                 console.line("wrote \(exportPath)")
             }
             if backtest {
-                let report = job.backtest(cooks)
+                let report = try job.backtest(cooks)
                 guard !report.predictions.isEmpty else {
                     throw CLIError.data("backtest: nothing to score (no checkpoint of a cook that reached its target)")
                 }

@@ -1,0 +1,29 @@
+import CookcastCore
+
+/// A cook to backtest, without its readings: `Backtest.run(cases:summaries:...)` asks for them
+/// when it predicts this cook and lets them go after, so a backtest over a season holds one cook.
+public struct BacktestCase: Sendable {
+    public var id: String
+    /// Cut name as given (resolved against `cut`).
+    public var cutName: String
+    public var cut: CutProfile?
+    public var targetCelsius: Double
+    /// When the probe first reached the target, seconds since the first reading.
+    public var trueFinishSeconds: Double
+
+    /// Creates a case.
+    public init(id: String, cutName: String, cut: CutProfile?, targetCelsius: Double, trueFinishSeconds: Double) {
+        self.id = id
+        self.cutName = cutName
+        self.cut = cut
+        self.targetCelsius = targetCelsius
+        self.trueFinishSeconds = trueFinishSeconds
+    }
+
+    /// The case of a cook held with its readings.
+    public init(_ cook: BacktestCook) {
+        self.init(
+            id: cook.id, cutName: cook.cutName, cut: cook.cut, targetCelsius: cook.targetCelsius,
+            trueFinishSeconds: cook.trueFinishSeconds)
+    }
+}
