@@ -24,9 +24,11 @@ extension ETAEstimator {
         /// half hour.
         public var youngCandidatesKept = 256
         /// Weight, in log time, of what past cooks of the cut took against a young fit that says
-        /// sooner once the probe has risen `youngRiseCelsius` (see `weighWithPastCooks`); before
-        /// that it grows towards all of it as the rise shrinks to none.
+        /// sooner once the probe has risen `youngRiseCelsius` (see `weighWithPastCooks`).
         public var youngPastCooksWeight = 0.5
+        /// The same weight for a probe that has not risen at all (a probe that has not moved says
+        /// nothing yet of when it will arrive); in between it goes linearly with the rise.
+        public var youngFlatPastCooksWeight = 1.0
         /// A curve is young while the probe has risen less than this since the fit started, C.
         public var youngRiseCelsius = 2.0
         /// How long a curve can stay young (under `youngRiseCelsius` of rise), seconds. It was half an hour: a big

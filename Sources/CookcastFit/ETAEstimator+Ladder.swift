@@ -218,8 +218,8 @@ extension ETAEstimator {
     /// The point: a probe that has barely moved bounds the finish from below more than it places
     /// it (the candidates that explain a flat start best are the quickest still possible), so
     /// when past cooks say later, the finish is weighed with theirs in log time
-    /// (`youngPastCooksWeight` once the probe has risen `youngRiseCelsius`, more before: all of
-    /// it for a probe that has not moved); when they say sooner, the fit stands for the first half
+    /// (`youngPastCooksWeight` once the probe has risen `youngRiseCelsius`, more before, up to
+    /// `youngFlatPastCooksWeight` for a probe that has not moved); when they say sooner, the fit stands for the first half
     /// hour. At
     /// 10 % of the way the simulated cooks in `warming` were off by a median 27-29 % of the time
     /// left, mostly early (suites of seeds 7/11/31), now 16-18 %; at 15 % and at every scored
@@ -238,8 +238,8 @@ extension ETAEstimator {
             // A probe that has not moved says nothing yet of when it will arrive: past cooks weigh
             // all the more.
             let rise = max(0, T - (fitter.firstProbeCelsius ?? T))
-            let base = configuration.youngPastCooksWeight
-            let w = base + (1 - base) * max(0, 1 - rise / configuration.youngRiseCelsius)
+            let flat = configuration.youngFlatPastCooksWeight
+            let w = flat + (configuration.youngPastCooksWeight - flat) * min(1, rise / configuration.youngRiseCelsius)
             forecast.scaleRemaining(by: exp(w * log(usual) + (1 - w) * log(fitted)) / fitted, now: now)
         }
         forecast.lowSeconds = min(forecast.lowSeconds, now + max(0.5 * usual, usual - spread))

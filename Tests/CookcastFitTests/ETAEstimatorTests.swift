@@ -107,6 +107,7 @@ struct SyntheticCook {
         func remaining(totalHours: Double, pastCooksWeight: Double) throws -> Double {
             var configuration = ETAEstimator.Configuration()
             configuration.youngPastCooksWeight = pastCooksWeight
+            configuration.youngFlatPastCooksWeight = pastCooksWeight
             let e = flatTurkeyStart(totalHours: totalHours, configuration: configuration)
             #expect(e.phase == .warming)
             return try #require(e.finishSeconds) - 600
