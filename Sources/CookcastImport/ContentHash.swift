@@ -48,6 +48,13 @@ public struct ContentHash: Sendable {
         return "readings:fnv1a64:" + hash.hex
     }
 
+    /// `of(readings:)` over the readings in time order (channel within a millisecond): the same
+    /// for a file and for the store, whatever order each lists them in.
+    public static func ofInTimeOrder(readings: [Reading]) -> String {
+        func key(_ r: Reading) -> (Int64, Int) { (Int64((r.elapsedSeconds * 1000).rounded()), r.channel) }
+        return of(readings: readings.sorted { key($0) < key($1) })
+    }
+
     /// Hash of several files in a stable order (sorted by file name, then path), each followed by
     /// a separator so that moving bytes between files changes the hash; prefixed `fnv1a64:`.
     public static func of(_ files: [ImportFile], suffix: String? = nil) -> String {

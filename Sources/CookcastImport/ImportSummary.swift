@@ -22,7 +22,8 @@ extension RecordedCook {
 }
 
 extension ImportOutcome {
-    /// `imported as session 12: ...` or `already imported as session 7, skipped: ...`.
+    /// `imported as session 12: ...`, or `already imported as session 7, skipped: ...` (`already
+    /// recorded as ...` for a session `live` recorded here).
     public var summary: String { summary(unit: .celsius) }
 
     /// `summary` with temperatures in `unit`. A duplicate is described as stored (its name, cut
@@ -38,7 +39,8 @@ extension ImportOutcome {
             var shown = cook
             shown.info = stored
             let ignored = options.map { Self.unapplied($0, to: stored, unit: unit) } ?? []
-            return "already imported as session \(id), skipped: \(shown.importSummary(unit: unit))"
+            let how = stored.status == .imported ? "imported" : "recorded"
+            return "already \(how) as session \(id), skipped: \(shown.importSummary(unit: unit))"
                 + (ignored.isEmpty ? "" : "; not applied: " + ignored.joined(separator: ", "))
         }
     }

@@ -35,6 +35,12 @@ public protocol CookSink {
     func insertCook(_ cook: RecordedCook) throws -> Int64
     /// The stored session `id`, if any (what a skipped duplicate is reported with).
     func session(_ id: Int64) throws -> SessionInfo?
+    /// A session recorded (not imported) with the same start and readings as `cook`, if any.
+    func recordedSessionID(sameAs cook: RecordedCook) throws -> Int64?
+}
+
+extension CookSink {
+    public func recordedSessionID(sameAs cook: RecordedCook) throws -> Int64? { nil }
 }
 
 /// Entry point of `cookcast import`: detects formats, groups files into cooks, reads them and
@@ -198,6 +204,7 @@ public struct Importer: Sendable {
             let hashes = [cook.info.contentHash, cook.info.contentHash.flatMap { earlierHashes[$0] }].compactMap { $0 }
             var existing: Int64? = nil
             for hash in hashes where existing == nil { existing = try sink.sessionID(contentHash: hash) }
+            if existing == nil { existing = try sink.recordedSessionID(sameAs: cook) }
             if let existing {
                 outcomes.append(.duplicate(existingID: existing, cook: cook, stored: try sink.session(existing)))
             } else {

@@ -11,6 +11,20 @@ extension SessionStore {
         }
     }
 
+    /// Sessions recorded here (not imported: no content hash) that started at `startedAtUnixMs`,
+    /// in id order: the candidates for a cook exported from this database and imported back.
+    public func recordedSessionIDs(startedAtUnixMs: Int64) throws -> [Int64] {
+        try withConnection("cannot read sessions from") { db in
+            let select = try db.cachedStatement(
+                "SELECT id FROM sessions WHERE started_at_ms = ? AND content_hash IS NULL ORDER BY id")
+            select.bind(startedAtUnixMs, at: 1)
+            defer { select.reset() }
+            var ids: [Int64] = []
+            while try select.step() { ids.append(select.int64(at: 0)) }
+            return ids
+        }
+    }
+
     /// Every session with a digest of its readings, in id order.
     ///
     /// Scans all readings once (about a second per million rows in a debug build, far less in release).

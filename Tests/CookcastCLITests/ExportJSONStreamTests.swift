@@ -120,9 +120,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path + ".x"))
         #expect(await box.run(["export", "9", "--format", "json"]).status == 65)
 
-        // And it still imports back as the same readings.
-        let imported = await box.run(["import", path])
+        // And it still imports, into another database, as the same readings (into this one it is
+        // the session it came from: `ImportIntoSessionTests`).
+        let other = box.directory + "/other.db"
+        let imported = await box.run(["import", path, "--db", other])
         #expect(imported.status == 0, "\(imported.err)")
-        #expect(try SessionStore(path: box.databasePath).cook(2)?.readings == cook.readings)
+        #expect(try SessionStore(path: other).cook(1)?.readings == cook.readings)
     }
 }

@@ -55,4 +55,21 @@ import Testing
         #expect(dry.status == 0 && dry.out.contains("would add up to 1 readings to session 1"), "\(dry.out)")
         #expect(try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1).count == 3)
     }
+
+    /// QA: a recorded cook exported to JSON and imported back into the same database became a
+    /// second session, and `fit --backtest` then predicted it with itself among the other cooks
+    /// (0.001 of the time left at 25 %).
+    @Test func aRecordedCookExportedAndImportedBackIsRecognised() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let live = await box.run(["live", "--simulate", "steak", "--seed", "3", "--speed", "max", "--json"])
+        #expect(live.status == 0, "\(live.err)")
+        let path = box.directory + "/steak.json"
+        let exported = await box.run(["export", "1", "--format", "json", "-o", path])
+        #expect(exported.status == 0, "\(exported.err)")
+        let back = await box.run(["import", path])
+        #expect(back.status == 0, "\(back.err)")
+        #expect(back.out.contains("already recorded as session 1, skipped"), "\(back.out)")
+        #expect(try SessionStore(path: box.databasePath, readOnly: true).sessionIDs() == [1])
+    }
 }
