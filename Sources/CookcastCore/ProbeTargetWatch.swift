@@ -109,6 +109,8 @@ public struct ProbeTargetWatch: Sendable {
             let nearAir = airCelsius.map { celsius >= $0 - Self.airMarginCelsius(air: $0, target: target) } ?? true
             if !nearAir, readsLikeMeat(sinceSeconds: outSinceSeconds, atSeconds: t) {
                 leaveOut()
+                // The readings before the jump are another place: the next rise is judged from here.
+                recent = [(t, celsius)]
             } else {
                 guard nearAir, readingsOut >= Self.confirmations, !isConfirmedOut else { return .none }
                 isConfirmedOut = true

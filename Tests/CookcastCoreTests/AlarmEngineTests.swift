@@ -108,6 +108,19 @@ import Testing
         #expect(fired.map(\.kind) == [.targetReached], "\(fired)")
         let reached = fired.first?.t ?? 0
         #expect(reached >= 745 && reached <= 780, "reached at \(reached) s")
+        // Read every second, the readings before the jump are still a minute old when it is back
+        // in the meat: they must not make a second jump of the next reading.
+        var everySecond = AlarmEngine(rules: AlarmRules(targetCelsius: 85))
+        var seconds: [(t: Double, kind: Alarm.Kind)] = []
+        func feedEverySecond(_ t: Double, _ p: Double) {
+            seconds += everySecond.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: 145))
+                .map { (t, $0.kind) }
+        }
+        for t in stride(from: 0.0, to: 600, by: 1) { feedEverySecond(t, 60 + t / 60) }
+        for t in stride(from: 600.0, to: 700, by: 1) { feedEverySecond(t, 57) }
+        for t in stride(from: 700.0, to: 900, by: 1) { feedEverySecond(t, 86 + (t - 700) / 120) }
+        #expect(seconds.map(\.kind) == [.targetReached], "\(seconds)")
+        #expect((seconds.first?.t ?? 0) <= 750, "reached at \(seconds.first?.t ?? -1) s")
         // Pulled into the pit instead, the probe closes on the air: out of the meat, never done.
         var pulled = AlarmEngine(rules: AlarmRules(targetCelsius: 85))
         var kinds: [Alarm.Kind] = []
