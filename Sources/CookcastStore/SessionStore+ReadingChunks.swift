@@ -6,6 +6,20 @@ extension SessionStore {
         try read("cannot read readings from") { db in try Self.readingChannels(session: session, db: db) }
     }
 
+    /// Whether any reading of `session` (of `channel` only, when given) has a battery level.
+    public func hasBatteryReadings(session: Int64, channel: Int? = nil) throws -> Bool {
+        try read("cannot read readings from") { db in
+            let select = try db.cachedStatement(
+                "SELECT 1 FROM readings WHERE session_id = ? AND (? IS NULL OR channel = ?) "
+                    + "AND battery_pct IS NOT NULL LIMIT 1")
+            defer { select.reset() }
+            select.bind(session, at: 1)
+            select.bind(channel.map(Int64.init), at: 2)
+            select.bind(channel.map(Int64.init), at: 3)
+            return try select.step()
+        }
+    }
+
     /// A session as `cook(_:)` gives it, from one snapshot, with its readings handed to `readings`
     /// in chunks of at most `chunkSize` rather than held: everything else goes to `head` first
     /// (readings empty), with the channels that have readings. Only `channel`'s readings when

@@ -37,24 +37,7 @@ struct ExportCommand: Command {
 
     func run() async throws(CLIError) -> Int32 {
         let store = try context.openStore(readOnly: true)
-        if format == "json" {
-            try writeJSON(store)
-            return ExitCode.success
-        }
-        let fetched: RecordedCook?
-        do { fetched = try store.cook(sessionID) } catch { throw .io("\(error)") }
-        guard var cook = fetched else { throw .data("no session \(sessionID) in \(context.databasePath)") }
-        if let channel {
-            try check(channel, in: cook.channels, readingChannels: cook.readings.map(\.channel))
-            cook.readings = cook.readings.filter { $0.channel == channel }
-            cook.channels = cook.channels.filter { $0.channel == channel }
-        }
-        let text = CanonicalCSV.render(cook.readings)
-        if let outputPath {
-            try OutputFile.write(Data(text.utf8), to: outputPath)
-        } else {
-            context.console.write(text)
-        }
+        try write(store)
         return ExitCode.success
     }
 
@@ -67,9 +50,10 @@ struct ExportCommand: Command {
         )
     }
 
-    /// The JSON document, written as its readings are read, a chunk at a time (`CookJSONWriter`):
-    /// built whole, a 72 h, 4-probe cook's 202 MB document took 1.39 GB.
-    private func writeJSON(_ store: SessionStore) throws(CLIError) {
+    /// The file, written as its readings are read, a chunk at a time (`CookJSONWriter`, the CSV's
+    /// `Layout`): built whole, a 72 h, 4-probe cook's 202 MB JSON document took 1.39 GB, and its
+    /// CSV a few hundred MB.
+    private func write(_ store: SessionStore) throws(CLIError) {
         let console = context.console
         // Checked before the output is opened: a FIFO's open waits for its reader, and a file
         // path should not be touched for a session that is not there.
@@ -87,14 +71,45 @@ struct ExportCommand: Command {
         } catch {
             throw .io("\(error)")
         }
+        let stream: ((String) throws(CLIError) -> Void) throws(CLIError) -> Void = { emit throws(CLIError) in
+            if format == "json" { try streamJSON(store, emit) } else { try streamCSV(store, emit) }
+        }
         if let outputPath {
-            try OutputFile.write(to: outputPath) { emit throws(CLIError) in try streamJSON(store, emit) }
+            try OutputFile.write(to: outputPath) { emit throws(CLIError) in try stream(emit) }
         } else {
             // The console reports a failed standard output once; reading on would be wasted.
-            try streamJSON(store) { text throws(CLIError) in
+            try stream { text throws(CLIError) in
                 console.write(text)
                 if console.outputFailure != nil { throw .io("standard output failed") }
             }
+        }
+    }
+
+    /// The canonical CSV: its optional columns from the channels with readings and whether any
+    /// has a battery level, then the rows in time order, a chunk at a time.
+    private func streamCSV(_ store: SessionStore, _ emit: (String) throws(CLIError) -> Void) throws(CLIError) {
+        do {
+            let hasBattery = try store.hasBatteryReadings(session: sessionID, channel: channel)
+            var layout: CanonicalCSV.Layout?
+            let found = try store.cook(
+                sessionID, channel: channel,
+                head: { _, readingChannels in
+                    let shown = channel.map { c in readingChannels.filter { $0 == c } } ?? readingChannels
+                    layout = CanonicalCSV.Layout(multiChannel: shown.count > 1, hasBattery: hasBattery)
+                    try emit(layout?.header ?? "")
+                    return true
+                },
+                readings: { chunk in
+                    guard let text = layout?.rows(chunk) else { return false }
+                    try emit(text)
+                    return true
+                })
+            guard found else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
+        } catch let error as CLIError {
+            if context.console.outputFailure != nil, outputPath == nil { return }  // already reported; exit 74 follows
+            throw error
+        } catch {
+            throw .io("\(error)")
         }
     }
 
