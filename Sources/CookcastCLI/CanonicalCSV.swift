@@ -22,7 +22,8 @@ enum CanonicalCSV {
             var out = ""
             out.reserveCapacity(readings.count * 28)
             for r in readings {
-                out += CanonicalCSV.number(r.elapsedSeconds) + "," + optional(r.probeCelsius) + ","
+                out +=
+                    CanonicalCSV.number(r.elapsedSeconds) + "," + optional(r.probeCelsius) + ","
                     + optional(r.ambientCelsius)
                 if multiChannel { out += "," + String(r.channel) }
                 if hasBattery { out += "," + optional(r.batteryPercent) }
@@ -37,7 +38,8 @@ enum CanonicalCSV {
     /// The whole file for `readings`, in any order.
     static func render(_ readings: [Reading]) -> String {
         let layout = Layout(
-            multiChannel: Set(readings.map(\.channel)).count > 1, hasBattery: readings.contains { $0.batteryPercent != nil })
+            multiChannel: Set(readings.map(\.channel)).count > 1,
+            hasBattery: readings.contains { $0.batteryPercent != nil })
         let ordered = readings.sorted { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
         return layout.header + layout.rows(ordered)
     }
