@@ -105,28 +105,18 @@ extension SessionStore {
     public func lastReadings(session: Int64, limit: Int) throws -> [Reading] {
         guard limit > 0 else { return [] }
         return try read("cannot read readings from") { db in
-            // Walk the distinct channels with index seeks instead of scanning the session.
-            let nextChannel = try db.cachedStatement(
-                "SELECT channel FROM readings WHERE session_id = ? AND channel > ? ORDER BY channel LIMIT 1")
             let newest = try db.cachedStatement(
                 """
                 SELECT \(Rows.readingColumns) FROM readings WHERE session_id = ? AND channel = ?
                 ORDER BY t_ms DESC LIMIT ?
                 """)
             var result: [Reading] = []
-            var after = Int64.min
-            while true {
-                nextChannel.bind(session, at: 1)
-                nextChannel.bind(after, at: 2)
-                guard try nextChannel.step() else { break }
-                after = nextChannel.int64(at: 0)
-                nextChannel.reset()
+            for channel in try Self.readingChannels(session: session, db: db) {
                 newest.bind(session, at: 1)
-                newest.bind(after, at: 2)
+                newest.bind(channel, at: 2)
                 newest.bind(Int64(limit), at: 3)
                 result += try Rows.collectReadings(newest)
             }
-            nextChannel.reset()
             result.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
             return Array(result.suffix(limit))
         }

@@ -84,7 +84,8 @@ extension SessionStore {
         if !chunk.isEmpty { _ = try body(chunk) }
     }
 
-    private static func readingChannels(session: Int64, db: SQLiteConnection) throws -> [Int] {
+    /// The channels with readings, ascending, by index seeks (no scan of the session).
+    static func readingChannels(session: Int64, db: SQLiteConnection) throws -> [Int] {
         let next = try db.cachedStatement(
             "SELECT channel FROM readings WHERE session_id = ? AND channel > ? ORDER BY channel LIMIT 1")
         defer { next.reset() }
