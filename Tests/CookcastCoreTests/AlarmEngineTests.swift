@@ -134,6 +134,23 @@ import Testing
         #expect(kinds == [.probeOut])
     }
 
+    /// Pushed deeper into meat past the target between two readings 5 s apart, the probe is in the
+    /// meat again 45 s after the jump and the target sounds then. A minute after the jump the
+    /// reading before it was still the reference, so the next readings were a jump again and the
+    /// target waited another 45 s (100 s after the push).
+    @Test func aProbePushedPastTheTargetSoundsItFortyFiveSecondsAfterTheJump() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 85))
+        var fired: [(t: Double, kind: Alarm.Kind)] = []
+        func feed(_ t: Double, _ p: Double) {
+            fired += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: 145)).map { (t, $0.kind) }
+        }
+        for t in stride(from: 0.0, to: 600, by: 5) { feed(t, 60 + t / 60) }  // 60 -> 70 C, like meat
+        for t in stride(from: 600.0, to: 800, by: 5) { feed(t, 90 + (t - 600) / 120) }  // pushed: 90 C, rising slowly
+        #expect(fired.map(\.kind) == [.targetReached], "\(fired)")
+        let reached = fired.first?.t ?? 0
+        #expect(reached >= 645 && reached <= 655, "reached at \(reached) s")
+    }
+
     /// Garbage values (0.0, a device error read as a temperature) after the finish are not the
     /// probe moved to another piece: the sous-vide steak's alarm sounded four more times.
     @Test func garbageValuesAfterTheFinishDoNotReArmTheTarget() {

@@ -14,6 +14,8 @@ struct ExportCommand: Command {
               ambient_c and probe_c empty, which is how `cookcast import` recognises it.
               `cookcast import` reads the file back into identical readings.
         json: the whole cook (session, channels, readings, events, vendor series) as one JSON document.
+        --channel N: only that channel's readings (either format); a channel the session does not
+        have is an error (exit 65).
         Writes to standard output unless -o/--output FILE is given.
         """
     static let options = OptionSpec(valued: ["format", "channel", "output", "o"])

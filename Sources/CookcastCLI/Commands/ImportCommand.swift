@@ -34,7 +34,8 @@ struct ImportCommand: Command {
         The same cook imported twice is recognised (a hash of its parsed readings, so other bytes
         for the same readings, a trailing newline, do not matter) and skipped: the line names the
         stored session with its own name, cut and target, and any --name/--cut/--target not applied.
-        So is a cook recorded here, exported and imported back (same start, same readings).
+        So is a cook recorded here, exported with --format json and imported back (same start, same
+        readings); a CSV export carries no start, so it is imported as a new session.
         A directory stands for the files directly in it. Every file that can be used is imported;
         each one that cannot is named with the reason.
         --into SESSION adds the readings of one cook to a stored session instead of making a new

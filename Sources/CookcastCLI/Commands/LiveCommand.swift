@@ -11,7 +11,7 @@ struct LiveCommand: Command {
     static let name = "live"
     static let abstract = "live view and ETA from a probe, a replay file, stdin or the simulator"
     static let usage = """
-        cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR) \
+        cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR [--characteristic UUID]) \
         [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] \
         [--ambient-range LO:HI] [--on-alarm CMD]
         """
@@ -37,7 +37,8 @@ struct LiveCommand: Command {
           --resume SESSION    keep appending to an interrupted session (its clock continues);
                               --probe and --stdin only. Stdin times that start again from 0
                               are placed where the session resumes; times on the cook's own
-                              clock (continued, or its log sent again) are kept (says which)
+                              clock (continued, or its log sent again) are kept (says which).
+                          A probe's session continues only with that probe's address
           --name NAME         a name for the session
           --ambient-range LO:HI  expected pit/oven/bath range for the ambient alarm (in --unit);
                               default: a band around the temperature the cook settles at

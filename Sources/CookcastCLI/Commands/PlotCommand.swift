@@ -6,7 +6,7 @@ import Foundation
 struct PlotCommand: Command {
     static let name = "plot"
     static let abstract = "draw a session as an SVG chart (probe, ambient, target, ETA)"
-    static let usage = "cookcast plot SESSION -o FILE.svg [--unit c|f]"
+    static let usage = "cookcast plot SESSION -o|--output FILE.svg [--unit c|f]"
     static let help = """
         Writes an SVG with every probe channel and the ambient against time, the target line,
         disconnects/alarms as markers and the last predicted finish with its 80 % interval.
