@@ -69,10 +69,6 @@ public struct ProbeTargetWatch: Sendable {
     private var seenBelow = false
     /// When the probe jumped out, seconds.
     private var outSinceSeconds = 0.0
-    /// The jump last judged to be meat again: readings before it are not compared with the meat's
-    /// new level (a minute after the jump, the reading before it made the next readings a jump
-    /// again, and the target waited another 45 s).
-    private var meatAgainFromSeconds: Double?
     /// Readings in a row since the jump (out) and far under the target (re-arm).
     private var readingsOut = 0
     private var readingsFarBelow = 0
@@ -112,7 +108,6 @@ public struct ProbeTargetWatch: Sendable {
             atTargetBefore = false
             let nearAir = airCelsius.map { celsius >= $0 - Self.airMarginCelsius(air: $0, target: target) } ?? true
             if !nearAir, readsLikeMeat(sinceSeconds: outSinceSeconds, atSeconds: t) {
-                meatAgainFromSeconds = outSinceSeconds
                 leaveOut()
                 // The readings before the jump are another place: the next rise is judged from here.
                 recent = [(t, celsius)]
@@ -174,9 +169,7 @@ public struct ProbeTargetWatch: Sendable {
     /// Whether `celsius` at `t` is further above the reading a minute or more before than meat can
     /// rise in that time.
     private func risesFasterThanMeat(to celsius: Double, atSeconds t: Double) -> Bool {
-        let floor = meatAgainFromSeconds ?? -.infinity
-        let candidates = recent.filter { $0.seconds >= floor }
-        guard let reference = candidates.last(where: { t - $0.seconds >= 60 }) ?? candidates.first,
+        guard let reference = recent.last(where: { t - $0.seconds >= 60 }) ?? recent.first,
             t > reference.seconds
         else { return false }
         let minutes = max(1, (t - reference.seconds) / 60)
