@@ -3,12 +3,15 @@ import CookcastCore
 /// A cook to backtest, without its readings: `Backtest.run(cases:summaries:...)` asks for them
 /// when it predicts this cook and lets them go after, so a backtest over a season holds one cook.
 public struct BacktestCase: Sendable {
+    /// The cook's id in the report (`s12` for stored session 12).
     public var id: String
     /// Cut name as given (resolved against `cut`).
     public var cutName: String
+    /// The cut's profile, nil for an unknown cut (the generic prior).
     public var cut: CutProfile?
+    /// The cook's target, Celsius.
     public var targetCelsius: Double
-    /// When the probe first reached the target, seconds since the first reading.
+    /// When the meat first reached the target (`TargetCrossing`), seconds since the first reading.
     public var trueFinishSeconds: Double
 
     /// Creates a case.

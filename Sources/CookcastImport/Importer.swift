@@ -40,6 +40,7 @@ public protocol CookSink {
 }
 
 extension CookSink {
+    /// None: a sink that records nothing itself has no recorded sessions.
     public func recordedSessionID(sameAs cook: RecordedCook) throws -> Int64? { nil }
 }
 

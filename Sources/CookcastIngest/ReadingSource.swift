@@ -19,6 +19,8 @@ public protocol ReadingSource: AsyncSequence, Sendable where Element == SourceEv
 }
 
 extension ReadingSource {
+    /// A probe's, a replay's and the simulator's times count from this run's start.
     public var timesOnSessionClock: Bool { false }
+    /// A probe's link cannot wait, nor can a paced source.
     public var canWait: Bool { false }
 }
