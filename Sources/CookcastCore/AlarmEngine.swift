@@ -22,6 +22,8 @@ public struct AlarmEngine: Sendable {
     private var ambientReachedRange = false
     private var batteryAlarmActive = false
     private var silence = SilenceWatch()
+    /// Each channel's own silence: one probe quiet while the others report is lost too.
+    private var channelSilences: [Int: SilenceWatch] = [:]
     private var startSeconds: Double?
     private var baseline = AmbientBaseline()
 
@@ -86,7 +88,14 @@ public struct AlarmEngine: Sendable {
         var fired: [Alarm] = []
         let t = reading.elapsedSeconds
         if startSeconds == nil { startSeconds = t }
+        if let last = silence.lastReadingSeconds,
+            t - last > silence.lostAfterSeconds(minimumSeconds: rules.probeLostAfterSeconds)
+        {
+            // The whole source was quiet (reported or not): no probe was lost on its own in it.
+            for ch in channelSilences.keys { channelSilences[ch]?.markReported() }
+        }
         silence.observeReading(atSeconds: t)
+        channelSilences[reading.channel, default: SilenceWatch()].observeReading(atSeconds: t)
         if let air = reading.ambientCelsius, air.isFinite { latestAir = (t, air) }
         if let target = rules.targetCelsius, let probe = reading.probeCelsius {
             let channel = reading.channel
@@ -210,20 +219,41 @@ extension AlarmEngine {
     /// of cook time, or three of its usual intervals (`SilenceWatch`), by `elapsedSeconds`, stamped when the silence reached that length (the last
     /// reading plus the limit), not when it was noticed: a timer, a link change, or the first
     /// reading after a gap in a replay may notice it late. Call it before feeding that reading.
+    /// In a session of several channels, one that falls silent while the others report is lost
+    /// on its own (the alarm names its channel) once they have reported past its limit.
     ///
     /// - Parameter start: count the silence from here when it is later than the last reading
     ///   (a resumed recorder: the time it was down itself is not the probe's silence).
     public mutating func observeSilence(untilSeconds elapsedSeconds: Double, countingFrom start: Double? = nil)
         -> [Alarm]
     {
-        guard
-            let (due, limit) = silence.lost(
-                byElapsedSeconds: elapsedSeconds, countingFrom: start, minimumSeconds: rules.probeLostAfterSeconds)
-        else { return [] }
-        return [
-            Alarm(
-                kind: .probeLost, channel: nil, elapsedSeconds: due,
-                message: "no reading for \(Int(limit.rounded())) s")
-        ]
+        if let (due, limit) = silence.lost(
+            byElapsedSeconds: elapsedSeconds, countingFrom: start, minimumSeconds: rules.probeLostAfterSeconds)
+        {
+            // Nothing at all came: one alarm for the source, which covers every probe's silence.
+            for ch in channelSilences.keys { channelSilences[ch]?.markReported() }
+            return [
+                Alarm(
+                    kind: .probeLost, channel: nil, elapsedSeconds: due,
+                    message: "no reading for \(Int(limit.rounded())) s")
+            ]
+        }
+        guard channelSilences.count > 1, let latest = silence.lastReadingSeconds else { return [] }
+        // One probe quiet while the others report (unplugged, its wire broken): lost once the
+        // others have reported past its limit, so a source that went quiet is not N alarms.
+        var fired: [Alarm] = []
+        for ch in channelSilences.keys.sorted() {
+            guard let watch = channelSilences[ch], let last = watch.lastReadingSeconds,
+                latest >= max(last, start ?? last)
+                    + watch.lostAfterSeconds(minimumSeconds: rules.probeLostAfterSeconds),
+                let (due, limit) = channelSilences[ch]?.lost(
+                    byElapsedSeconds: elapsedSeconds, countingFrom: start, minimumSeconds: rules.probeLostAfterSeconds)
+            else { continue }
+            fired.append(
+                Alarm(
+                    kind: .probeLost, channel: ch, elapsedSeconds: due,
+                    message: "probe \(ch): no reading for \(Int(limit.rounded())) s"))
+        }
+        return fired
     }
 }
