@@ -197,16 +197,23 @@ public struct AlarmEngine: Sendable {
     }
 
     /// Feeds the current predicted remaining time in seconds; returns `etaNear` when it first drops low.
-    public mutating func observeRemaining(seconds remaining: Double?, atSeconds elapsedSeconds: Double) -> [Alarm] {
+    /// - Parameter channel: the probe the time is for (the slowest); named in a session of several.
+    public mutating func observeRemaining(
+        seconds remaining: Double?, channel: Int? = nil, atSeconds elapsedSeconds: Double
+    ) -> [Alarm] {
         guard let remaining, remaining.isFinite else { return [] }
         // Every probe is at its target: "minutes to the target" would contradict that alarm.
         if everyProbeReachedTarget { return [] }
         if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear, isPlausible(remaining: remaining) {
             firedETANear = true
+            // With several probes, which one: "about 10 min to the target" from probe 3 was shown
+            // without a channel, and --on-alarm got probe 1's temperature for it.
+            let probe = targetWatches.count > 1 ? channel : nil
+            let words = "about \(Int((remaining / 60).rounded())) min to the target"
             return [
                 Alarm(
-                    kind: .etaNear, channel: nil, elapsedSeconds: elapsedSeconds,
-                    message: "about \(Int((remaining / 60).rounded())) min to the target")
+                    kind: .etaNear, channel: probe, elapsedSeconds: elapsedSeconds,
+                    message: probe.map { "probe \($0): \(words)" } ?? words)
             ]
         }
         if remaining > rules.etaNearSeconds * 2 { firedETANear = false }

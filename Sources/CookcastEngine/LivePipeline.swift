@@ -342,7 +342,8 @@ public final class LivePipeline: @unchecked Sendable {
             }
             // Only a fitted model's finish may raise "ETA near": early prior-based finishes swing.
             let remaining = status.eta.isConfident ? status.eta.finishSeconds.map { $0 - reading.elapsedSeconds } : nil
-            fired += alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds)
+            fired += alarms.observeRemaining(
+                seconds: remaining, channel: status.eta.channel, atSeconds: reading.elapsedSeconds)
             for verdict in eta.doneVerdicts(atSeconds: reading.elapsedSeconds) {
                 let t = reading.elapsedSeconds
                 fired += alarms.observeDone(channel: verdict.channel, atSeconds: t, message: verdict.message)
