@@ -27,7 +27,9 @@ final class AlarmCommandSink: LiveSink {
         env["COOKCAST_MESSAGE"] = alarm.displayMessage(unit: unit)
         env["COOKCAST_PROBE"] = alarm.channel.map(String.init) ?? ""
         env["COOKCAST_SESSION"] = String(status.sessionID)
-        env["COOKCAST_PROBE_C"] = status.probeCelsius[alarm.channel ?? 1].map { "\($0)" } ?? ""
+        // An alarm of no one probe (the link lost) has a temperature only when there is one probe.
+        let probe = alarm.channel ?? (status.probeCelsius.count == 1 ? status.probeCelsius.keys.first : nil)
+        env["COOKCAST_PROBE_C"] = probe.flatMap { status.probeCelsius[$0] }.map { "\($0)" } ?? ""
         process.environment = env
         process.standardInput = FileHandle.nullDevice
         do {

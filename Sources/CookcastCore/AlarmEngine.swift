@@ -22,6 +22,8 @@ public struct AlarmEngine: Sendable {
     private var ambientReachedRange = false
     private var batteryAlarmActive = false
     private var silence = SilenceWatch()
+    /// Each channel's own silence: one probe quiet while the others report is lost too.
+    private var channelSilences: [Int: SilenceWatch] = [:]
     private var startSeconds: Double?
     private var baseline = AmbientBaseline()
 
@@ -86,7 +88,14 @@ public struct AlarmEngine: Sendable {
         var fired: [Alarm] = []
         let t = reading.elapsedSeconds
         if startSeconds == nil { startSeconds = t }
+        if let last = silence.lastReadingSeconds,
+            t - last > silence.lostAfterSeconds(minimumSeconds: rules.probeLostAfterSeconds)
+        {
+            // The whole source was quiet (reported or not): no probe was lost on its own in it.
+            for ch in channelSilences.keys { channelSilences[ch]?.markReported() }
+        }
         silence.observeReading(atSeconds: t)
+        channelSilences[reading.channel, default: SilenceWatch()].observeReading(atSeconds: t)
         if let air = reading.ambientCelsius, air.isFinite { latestAir = (t, air) }
         if let target = rules.targetCelsius, let probe = reading.probeCelsius {
             let channel = reading.channel
@@ -188,16 +197,23 @@ public struct AlarmEngine: Sendable {
     }
 
     /// Feeds the current predicted remaining time in seconds; returns `etaNear` when it first drops low.
-    public mutating func observeRemaining(seconds remaining: Double?, atSeconds elapsedSeconds: Double) -> [Alarm] {
+    /// - Parameter channel: the probe the time is for (the slowest); named in a session of several.
+    public mutating func observeRemaining(
+        seconds remaining: Double?, channel: Int? = nil, atSeconds elapsedSeconds: Double
+    ) -> [Alarm] {
         guard let remaining, remaining.isFinite else { return [] }
         // Every probe is at its target: "minutes to the target" would contradict that alarm.
         if everyProbeReachedTarget { return [] }
         if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear, isPlausible(remaining: remaining) {
             firedETANear = true
+            // With several probes, which one: "about 10 min to the target" from probe 3 was shown
+            // without a channel, and --on-alarm got probe 1's temperature for it.
+            let probe = targetWatches.count > 1 ? channel : nil
+            let words = "about \(Int((remaining / 60).rounded())) min to the target"
             return [
                 Alarm(
-                    kind: .etaNear, channel: nil, elapsedSeconds: elapsedSeconds,
-                    message: "about \(Int((remaining / 60).rounded())) min to the target")
+                    kind: .etaNear, channel: probe, elapsedSeconds: elapsedSeconds,
+                    message: probe.map { "probe \($0): \(words)" } ?? words)
             ]
         }
         if remaining > rules.etaNearSeconds * 2 { firedETANear = false }
@@ -210,20 +226,41 @@ extension AlarmEngine {
     /// of cook time, or three of its usual intervals (`SilenceWatch`), by `elapsedSeconds`, stamped when the silence reached that length (the last
     /// reading plus the limit), not when it was noticed: a timer, a link change, or the first
     /// reading after a gap in a replay may notice it late. Call it before feeding that reading.
+    /// In a session of several channels, one that falls silent while the others report is lost
+    /// on its own (the alarm names its channel) once they have reported past its limit.
     ///
     /// - Parameter start: count the silence from here when it is later than the last reading
     ///   (a resumed recorder: the time it was down itself is not the probe's silence).
     public mutating func observeSilence(untilSeconds elapsedSeconds: Double, countingFrom start: Double? = nil)
         -> [Alarm]
     {
-        guard
-            let (due, limit) = silence.lost(
-                byElapsedSeconds: elapsedSeconds, countingFrom: start, minimumSeconds: rules.probeLostAfterSeconds)
-        else { return [] }
-        return [
-            Alarm(
-                kind: .probeLost, channel: nil, elapsedSeconds: due,
-                message: "no reading for \(Int(limit.rounded())) s")
-        ]
+        if let (due, limit) = silence.lost(
+            byElapsedSeconds: elapsedSeconds, countingFrom: start, minimumSeconds: rules.probeLostAfterSeconds)
+        {
+            // Nothing at all came: one alarm for the source, which covers every probe's silence.
+            for ch in channelSilences.keys { channelSilences[ch]?.markReported() }
+            return [
+                Alarm(
+                    kind: .probeLost, channel: nil, elapsedSeconds: due,
+                    message: "no reading for \(Int(limit.rounded())) s")
+            ]
+        }
+        guard channelSilences.count > 1, let latest = silence.lastReadingSeconds else { return [] }
+        // One probe quiet while the others report (unplugged, its wire broken): lost once the
+        // others have reported past its limit, so a source that went quiet is not N alarms.
+        var fired: [Alarm] = []
+        for ch in channelSilences.keys.sorted() {
+            guard let watch = channelSilences[ch], let last = watch.lastReadingSeconds,
+                latest >= max(last, start ?? last)
+                    + watch.lostAfterSeconds(minimumSeconds: rules.probeLostAfterSeconds),
+                let (due, limit) = channelSilences[ch]?.lost(
+                    byElapsedSeconds: elapsedSeconds, countingFrom: start, minimumSeconds: rules.probeLostAfterSeconds)
+            else { continue }
+            fired.append(
+                Alarm(
+                    kind: .probeLost, channel: ch, elapsedSeconds: due,
+                    message: "probe \(ch): no reading for \(Int(limit.rounded())) s"))
+        }
+        return fired
     }
 }

@@ -36,6 +36,12 @@ public struct SilenceWatch: Sendable {
         lastReadingSeconds = max(lastReadingSeconds ?? t, t)
     }
 
+    /// Counts the current silence as reported elsewhere (the whole source's, for one of its
+    /// probes): it is not news again, and readings must flow `rearmSeconds` before the next is.
+    public mutating func markReported() {
+        if lastReadingSeconds != nil { isReported = true }
+    }
+
     /// The silence that makes a probe lost: `minimumSeconds`, or three usual intervals if longer.
     public func lostAfterSeconds(minimumSeconds: Double) -> Double {
         guard !intervals.isEmpty else { return minimumSeconds }

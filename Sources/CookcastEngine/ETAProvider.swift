@@ -14,6 +14,8 @@ public struct ETASnapshot: Sendable, Hashable {
     /// Whether a fitted model stands behind the finish (predicting or stalled), so alarms may use it;
     /// early-phase finishes come from priors and can swing.
     public var isConfident: Bool
+    /// The probe the finish is for (the slowest of several); nil when unknown.
+    public var channel: Int?
 
     /// Creates a snapshot.
     public init(

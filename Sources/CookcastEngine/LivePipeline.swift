@@ -73,9 +73,9 @@ public final class LivePipeline: @unchecked Sendable {
     private var alarms: AlarmEngine
     var status: LiveStatus
     private var history = HistoryBuffer()
-    /// Channels the session's `channels` table has (the first probe's at creation; others are
-    /// registered as they are first heard, so `show` and `export` know a second probe).
-    private var registeredChannels: Set<Int> = [1]
+    /// Channels registered in the session's `channels` table by this run: each as it is first
+    /// heard, so `show` and `export` know every probe and the pit by what it measures.
+    private var registeredChannels: Set<Int> = []
     var pending: [Reading] = []
     var linkEpoch: Int
     private var lastStatusBytes: [UInt8]?
@@ -342,7 +342,8 @@ public final class LivePipeline: @unchecked Sendable {
             }
             // Only a fitted model's finish may raise "ETA near": early prior-based finishes swing.
             let remaining = status.eta.isConfident ? status.eta.finishSeconds.map { $0 - reading.elapsedSeconds } : nil
-            fired += alarms.observeRemaining(seconds: remaining, atSeconds: reading.elapsedSeconds)
+            fired += alarms.observeRemaining(
+                seconds: remaining, channel: status.eta.channel, atSeconds: reading.elapsedSeconds)
             for verdict in eta.doneVerdicts(atSeconds: reading.elapsedSeconds) {
                 let t = reading.elapsedSeconds
                 fired += alarms.observeDone(channel: verdict.channel, atSeconds: t, message: verdict.message)

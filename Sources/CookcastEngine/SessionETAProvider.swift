@@ -30,10 +30,12 @@ public final class SessionETAProvider: ETAProvider {
     public func estimate(atSeconds seconds: Double) -> ETASnapshot {
         let e = session.estimate(atSeconds: seconds)
         if e.phase == .collectingData, e.finishSeconds == nil { return .collecting }
-        return ETASnapshot(
+        var snapshot = ETASnapshot(
             phase: e.phase.rawValue.replacingOccurrences(of: "_", with: " "), finishSeconds: e.finishSeconds,
             lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds, message: e.message,
             isConfident: e.phase == .predicting || e.phase == .stalled)
+        snapshot.channel = session.slowestChannel(atSeconds: seconds)
+        return snapshot
     }
 
     public func doneVerdicts(atSeconds seconds: Double) -> [DoneVerdict] {

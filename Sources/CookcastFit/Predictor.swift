@@ -33,10 +33,11 @@ public enum Predictor {
 
     /// The session's estimate, as the live view shows it, for readings of several probes: each
     /// probe its own (a probe without an air sensor takes the pit's), the session's the slowest
-    /// one's (`SessionEstimator`), as channel 0.
+    /// one's (`SessionEstimator`), as channel 0; or, given `channel`, that probe's own, as live
+    /// has it (with the pit's air when it has no sensor of its own).
     public static func predictSession(
         readings: [Reading], targetCelsius: Double, atSeconds: Double? = nil, cut: CutProfile?,
-        priors: [PriorRecord], configuration: ETAEstimator.Configuration = .init()
+        priors: [PriorRecord], channel: Int? = nil, configuration: ETAEstimator.Configuration = .init()
     ) -> Estimate {
         let session = SessionEstimator(
             targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors),
@@ -48,6 +49,9 @@ public enum Predictor {
             if r.elapsedSeconds.isFinite { last = max(last, r.elapsedSeconds) }
         }
         session.flush()
+        if let channel, let probe = session.estimator(channel: channel) {
+            return probe.estimate(atSeconds: atSeconds ?? last)
+        }
         return session.estimate(atSeconds: atSeconds ?? last)
     }
 }

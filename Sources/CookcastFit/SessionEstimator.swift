@@ -70,6 +70,24 @@ public final class SessionEstimator {
         channels.compactMap { estimators[$0]?.estimate(atSeconds: seconds) }
     }
 
+    /// The channel whose finish is the session's (`estimate(atSeconds:)`): the slowest probe
+    /// still short of its target; nil before any reading or once every probe is done.
+    public func slowestChannel(atSeconds seconds: Double) -> Int? {
+        let all = estimates(atSeconds: seconds)
+        let usable = all.filter { $0.phase != .probeOut && $0.phase != .unreachable }
+        let pool = usable.isEmpty ? all : usable
+        guard pool.contains(where: { $0.phase != .done }) else { return nil }
+        return Self.slowestPending(pool).channel
+    }
+
+    /// The latest finish among `pool`'s probes not yet done (one at least).
+    private static func slowestPending(_ pool: [Estimate]) -> Estimate {
+        let pending = pool.filter { $0.phase != .done }
+        return pending.max { a, b in
+            (a.finishSeconds ?? .infinity) < (b.finishSeconds ?? .infinity)
+        } ?? pending[0]
+    }
+
     /// The session's estimate: the slowest probe that still has a finish (probes out of the meat
     /// or unreachable are reported only if nothing else is), as channel 0.
     public func estimate(atSeconds seconds: Double) -> Estimate {
@@ -90,11 +108,7 @@ public final class SessionEstimator {
             if pool.count > 1 { e.message = "done: every probe reached its target" }
             return e
         }
-        let pending = pool.filter { $0.phase != .done }
-        var slowest =
-            pending.max { a, b in
-                (a.finishSeconds ?? .infinity) < (b.finishSeconds ?? .infinity)
-            } ?? pending[0]
+        var slowest = Self.slowestPending(pool)
         let ch = slowest.channel
         slowest.channel = 0
         slowest.message = "probe \(ch): " + slowest.message

@@ -40,6 +40,25 @@ import Testing
         #expect(try SessionStore(path: pitDB, readOnly: true).channels(session: 1).map(\.role) == [.ambient])
     }
 
+    /// A pit probe in port 1 and meat in ports 2-3 (how many iBBQ users plug them): `live` stored
+    /// channel 1 as meat named "probe" whatever it measured, beside "probe 2" and "probe 3".
+    @Test func liveStoresAPitOnChannelOneAsThePit() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var rows = "t_s,probe_c,ambient_c,channel\n"
+        for i in 0...40 {
+            let t = Double(i) * 15
+            rows += "\(t),,135,1\n\(t),\(5 + Double(i) * 0.5),,2\n\(t),\(5 + Double(i) * 0.3),,3\n"
+        }
+        let file = box.write("pit-first.csv", rows)
+        let live = await box.run(["live", "--replay", file, "--speed", "max", "--cut", "chicken", "--plain"])
+        #expect(live.status == 0, "\(live.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let channels = try store.channels(session: 1)
+        #expect(channels.map(\.role) == [.ambient, .meat, .meat], "\(channels)")
+        #expect(channels.map(\.name) == ["probe 1", "probe 2", "probe 3"], "\(channels)")
+    }
+
     /// The exported CSV stays what `live --replay` and `predict` read; one probe stays three columns.
     @Test func theExportedCSVStillReplaysAndPredicts() async throws {
         let box = Sandbox()

@@ -270,6 +270,42 @@ import Testing
     }
 }
 
+extension AlarmCommandTests {
+    /// Three probes and a pit: "ETA near" is the slowest probe's, and the command is told which
+    /// probe and its temperature (it got no probe and probe 1's temperature, long past the target).
+    @Test func etaNearOfSeveralProbesGivesTheCommandTheSlowestProbe() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var rows = "t_s,probe_c,ambient_c,channel\n"
+        for i in 0...400 {  // to 6000 s; probe 3 reaches 74 C at about 4540 s
+            let t = Double(i) * 15
+            for (ch, tau) in [(1, 2000.0), (2, 3000.0), (3, 6000.0)] {
+                rows += "\(t),\(135 - 130 * exp(-t / tau)),,\(ch)\n"
+            }
+            rows += "\(t),,135,4\n"
+        }
+        let file = box.write("three.csv", rows)
+        let log = box.directory + "/alarms.log"
+        let r = await box.run([
+            "live", "--replay", file, "--speed", "max", "--plain", "--cut", "chicken", "--target", "74",
+            "--on-alarm", "echo \"$COOKCAST_ALARM $COOKCAST_PROBE $COOKCAST_PROBE_C\" >> '\(log)'",
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        var text = ""
+        for _ in 0..<100 {
+            text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if text.contains("target_reached 3") { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let near = try #require(text.split(separator: "\n").first { $0.hasPrefix("eta_near") }, "\(text)")
+        let fields = near.split(separator: " ")
+        #expect(fields.count == 3 && fields[1] == "3", "\(near)")
+        let celsius = try #require(fields.count == 3 ? Double(fields[2]) : nil, "\(near)")
+        #expect(celsius > 55 && celsius < 74, "\(near)")
+        #expect(r.out.contains("ALARM eta_near: probe 3: about"), "\(r.out)")
+    }
+}
+
 @Suite struct DurationFormatTests {
     @Test func wallClockMarksLaterDays() {
         // Start 2026-11-30 20:00 UTC; shown in UTC.

@@ -61,6 +61,30 @@ import Testing
         #expect(missing.err.contains("no probe readings on channel 3 (channels: 1, 2)"), "\(missing.err)")
     }
 
+    /// Two probes without air sensors and a pit channel: `--channel 2` is probe 2 as the live view
+    /// predicts it, with the pit's air. It fed probe 2's rows alone to an estimator, without the
+    /// pit, and said another finish than the session's answer for the same slowest probe.
+    @Test func aChannelBesideAPitIsPredictedWithThePitsAir() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var rows = "t_s,probe_c,ambient_c,channel\n"
+        for i in 0...480 {  // to 7200 s: probe 1 done at about 5300 s, probe 2 (no own air) at about 15,000 s
+            let t = Double(i) * 15
+            let pit = 135 + 3 * sin(t / 900)
+            rows += "\(t),\(135 - 130 * exp(-t / 7000)),,1\n\(t),\(5 + 130 * (1 - exp(-t / 20_000))),,2\n"
+            rows += "\(t),,\(pit),3\n"
+        }
+        let file = box.write("pit.csv", rows)
+        func finish(_ extra: [String]) async throws -> Double {
+            let r = await box.run(["predict", file, "--target", "74", "--cut", "chicken", "--format", "seconds"] + extra)
+            #expect(r.status == 0, "\(r.err)")
+            return try #require(Double(r.out.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        let slowest = try await finish([])
+        let probe2 = try await finish(["--channel", "2"])
+        #expect(abs(slowest - probe2) < 1, "session (slowest, probe 2) \(slowest) s, --channel 2 \(probe2) s")
+    }
+
     @Test func unknownCutWarnsAndStillPredicts() async {
         let box = Sandbox()
         defer { box.cleanup() }

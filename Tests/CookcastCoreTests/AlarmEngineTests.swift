@@ -197,6 +197,23 @@ import Testing
         #expect(engine.observeRemaining(seconds: 300, atSeconds: 710).isEmpty)
     }
 
+    /// Two chickens: "about 10 min to the target" is the slower probe's, and says so (it came with
+    /// no channel, and `--on-alarm` was given probe 1's temperature, long past the target).
+    @Test func etaNearOfSeveralProbesNamesTheProbeItIsFor() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        _ = Self.feed(&engine, probes: [30, 61], channel: 1)
+        _ = Self.feed(&engine, probes: [30, 62], channel: 2)
+        let fired = engine.observeRemaining(seconds: 590, channel: 2, atSeconds: 20)
+        #expect(fired.map(\.channel) == [2])
+        #expect(fired.first?.message == "probe 2: about 10 min to the target")
+        // One probe: the words and the channel-less alarm stay as they were.
+        var single = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        _ = Self.feed(&single, probes: [30, 61])
+        let one = single.observeRemaining(seconds: 590, channel: 1, atSeconds: 20)
+        #expect(one.map(\.channel) == [nil])
+        #expect(one.first?.message == "about 10 min to the target")
+    }
+
     /// "10 minutes left" for 46 C to go at 0.75 C a minute is a first fit's fancy, not news (it
     /// sounded 4 minutes into a real 2.4-hour turkey); the same words near the end are.
     @Test func etaNearIsNotBelievedWhenTheProbeWouldHaveToRiseTenTimesFaster() {

@@ -47,3 +47,48 @@ import Testing
         #expect(engine.observeSilence(untilSeconds: 1051, countingFrom: 990).first?.elapsedSeconds == 1050)
     }
 }
+
+@Suite struct ChannelSilenceTests {
+    func reading(_ channel: Int, at t: Double) -> Reading {
+        Reading(
+            channel: channel, elapsedSeconds: t, probeCelsius: channel == 4 ? nil : 40,
+            ambientCelsius: channel == 4 ? 130 : nil)
+    }
+
+    /// Feeds channels 1-4 every 15 s from `from` to `to`, except `silent`; returns what fired.
+    func feed(_ engine: inout AlarmEngine, from: Double, to: Double, silent: Set<Int> = []) -> [Alarm] {
+        var fired: [Alarm] = []
+        for t in stride(from: from, through: to, by: 15) {
+            for ch in 1...4 where !silent.contains(ch) {
+                fired += engine.observeSilence(untilSeconds: t)
+                _ = engine.observe(reading(ch, at: t))
+            }
+        }
+        return fired
+    }
+
+    /// Three probes and a pit: probe 3 unplugged for 10 minutes while the others report was never
+    /// said (one silence watch for the whole session, kept alive by the other channels).
+    @Test func oneProbeSilentWhileTheOthersReportIsLost() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        var fired = feed(&engine, from: 0, to: 3585)
+        fired += feed(&engine, from: 3600, to: 4185, silent: [3])
+        fired += feed(&engine, from: 4200, to: 5400)
+        #expect(fired.map(\.kind) == [.probeLost])
+        #expect(fired.first?.channel == 3)
+        #expect(fired.first?.elapsedSeconds == 3645)  // its last reading (3585 s) + 60 s
+        #expect(fired.first?.message == "probe 3: no reading for 60 s")
+    }
+
+    /// The whole source quiet (the link down): one alarm for it, not one per probe, neither while
+    /// it is quiet nor when every channel comes back.
+    @Test func aSilentSourceIsOneAlarmNotOnePerProbe() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        var fired = feed(&engine, from: 0, to: 900)
+        fired += engine.observeSilence(untilSeconds: 1000)
+        fired += feed(&engine, from: 1200, to: 1500)
+        #expect(fired.map(\.kind) == [.probeLost])
+        #expect(fired.first?.channel == nil)
+        #expect(fired.first?.elapsedSeconds == 960)
+    }
+}

@@ -36,7 +36,9 @@ extension LiveCommand {
                     startedAtUnixMs: now, cut: cut?.name, name: name, targetCelsius: targetCelsius,
                     source: label, status: .active)
                 let id = try waitingOutLocks {
-                    try store.createSession(info, channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+                    // Channels are registered as they are heard, each with the role its first
+                    // reading shows (a pit probe on channel 1 was stored as meat, named "probe").
+                    try store.createSession(info, channels: [])
                 }
                 guard let lock = try RecordingLock.acquire(database: store.path, session: id) else {
                     throw CLIError.io("session \(id) was taken by another recorder as it was created")

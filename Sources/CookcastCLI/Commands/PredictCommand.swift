@@ -73,16 +73,19 @@ struct PredictCommand: Command {
             ? try? SessionStore(path: context.databasePath, readOnly: true) : nil
         let priors = try PriorLibrary.priors(models: models, store: store)
         // The probes of the file: one is predicted alone (the scorer's contract); several give the
-        // live view's answer, the slowest probe's, unless --channel picks one.
+        // live view's answer, the slowest probe's, unless --channel picks one. Beside a pit channel
+        // a probe is predicted as live predicts it, with the pit's air (--channel 3 ignored it).
         let probeChannels = Set(readings.filter { $0.probeCelsius != nil }.map(\.channel)).sorted()
+        let channelCount = Set(readings.map(\.channel)).count
         if let channel, !probeChannels.contains(channel) {
             let known = probeChannels.map(String.init).joined(separator: ", ")
             throw .data("\(path): no probe readings on channel \(channel) (channels: \(known))")
         }
         let estimate =
-            channel == nil && probeChannels.count > 1
+            channelCount > 1
             ? Predictor.predictSession(
-                readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut, priors: priors)
+                readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut, priors: priors,
+                channel: channel ?? (probeChannels.count == 1 ? probeChannels.first : nil))
             : Predictor.predict(
                 readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut, priors: priors,
                 channel: channel ?? probeChannels.first)
