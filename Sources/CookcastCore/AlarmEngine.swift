@@ -20,7 +20,10 @@ public struct AlarmEngine: Sendable {
     private var ambientAlarmActive = false
     /// Whether the ambient has been inside the expected range at least once.
     private var ambientReachedRange = false
-    private var batteryAlarmActive = false
+    /// Channels whose battery alarm fired and has not cleared: each probe has its own battery (one
+    /// session-wide flag, cleared by another probe's full battery, sounded the low one again at
+    /// every other reading).
+    private var lowBatteryChannels: Set<Int> = []
     private var silence = SilenceWatch()
     /// Each channel's own silence: one probe quiet while the others report is lost too.
     private var channelSilences: [Int: SilenceWatch] = [:]
@@ -144,14 +147,14 @@ public struct AlarmEngine: Sendable {
             }
         }
         if let battery = reading.batteryPercent {
-            if battery < rules.batteryLowPercent, !batteryAlarmActive {
-                batteryAlarmActive = true
+            if battery < rules.batteryLowPercent, !lowBatteryChannels.contains(reading.channel) {
+                lowBatteryChannels.insert(reading.channel)
                 fired.append(
                     Alarm(
                         kind: .batteryLow, channel: reading.channel, elapsedSeconds: t,
                         message: "probe battery low (\(Int(battery.rounded())) %)"))
             } else if battery >= rules.batteryLowPercent + 5 {
-                batteryAlarmActive = false
+                lowBatteryChannels.remove(reading.channel)
             }
         }
         return fired

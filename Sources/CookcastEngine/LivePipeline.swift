@@ -73,6 +73,8 @@ public final class LivePipeline: @unchecked Sendable {
     private var alarms: AlarmEngine
     var status: LiveStatus
     private var history = HistoryBuffer()
+    /// Latest battery level per channel, percent.
+    private var batteryByChannel: [Int: Double] = [:]
     /// Channels registered in the session's `channels` table by this run: each as it is first
     /// heard, so `show` and `export` know every probe and the pit by what it measures.
     private var registeredChannels: Set<Int> = []
@@ -324,7 +326,11 @@ public final class LivePipeline: @unchecked Sendable {
         status.elapsedSeconds = max(status.elapsedSeconds, reading.elapsedSeconds)
         if let p = reading.probeCelsius { status.probeCelsius[reading.channel] = p }
         if let a = reading.ambientCelsius { status.ambientCelsius = a }
-        if let b = reading.batteryPercent { status.batteryPercent = b }
+        if let b = reading.batteryPercent {
+            // Several probes, several batteries: the one to watch is the lowest.
+            batteryByChannel[reading.channel] = b
+            status.batteryPercent = batteryByChannel.values.min()
+        }
         history.add(reading)
         status.history = history.points
         var fired = alarms.observe(reading)

@@ -12,7 +12,7 @@ public struct LiveStatus: Sendable {
     public var probeCelsius: [Int: Double]
     /// Latest ambient temperature, degrees Celsius.
     public var ambientCelsius: Double?
-    /// Latest battery level, percent.
+    /// Latest battery level, percent: the lowest of the probes' latest.
     public var batteryPercent: Double?
     /// Target in degrees Celsius.
     public var targetCelsius: Double?

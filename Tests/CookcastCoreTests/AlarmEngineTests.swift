@@ -349,4 +349,20 @@ import Testing
         // Fires at 14 %, not again at the flicker back to 16 / 14 %, again after a recharge to 25 %.
         #expect(kinds == [.batteryLow, .batteryLow])
     }
+
+    /// QA: two probes, one at 10 % and one at 88 %: the full one cleared the session's one flag and
+    /// the low one sounded again at every other reading. Each probe's battery is its own.
+    @Test func aLowBatteryOfOneProbeSoundsOnceWhileAnotherIsFull() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        var fired: [Alarm] = []
+        for i in 0..<20 {
+            let channel = i % 2 == 0 ? 1 : 2
+            let r = Reading(
+                channel: channel, elapsedSeconds: Double(i), probeCelsius: 40, ambientCelsius: nil,
+                batteryPercent: channel == 1 ? 10 : 88)
+            fired += engine.observe(r)
+        }
+        #expect(fired.map(\.kind) == [.batteryLow])
+        #expect(fired.first?.channel == 1)
+    }
 }
