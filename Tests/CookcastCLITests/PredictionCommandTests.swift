@@ -76,7 +76,8 @@ import Testing
         }
         let file = box.write("pit.csv", rows)
         func finish(_ extra: [String]) async throws -> Double {
-            let r = await box.run(["predict", file, "--target", "74", "--cut", "chicken", "--format", "seconds"] + extra)
+            let r = await box.run(
+                ["predict", file, "--target", "74", "--cut", "chicken", "--format", "seconds"] + extra)
             #expect(r.status == 0, "\(r.err)")
             return try #require(Double(r.out.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
@@ -95,6 +96,26 @@ import Testing
         #expect(r.status == 0)
         #expect(r.err.hasPrefix("warning: unknown cut 'ostrich'"))
         #expect(Double(r.out.trimmingCharacters(in: .whitespacesAndNewlines)) != nil)
+    }
+
+    /// QA: `live --cut chicken` takes the cut's usual target, `predict --cut chicken` asked for
+    /// `--target`. Now it takes it too, and says so.
+    @Test func aCutWithoutATargetTakesTheCutsUsualTarget() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = SharedData.cook("heatledger_roast_chicken.csv")
+        let usual = await box.run(["predict", path, "--at", "3000", "--cut", "chicken", "--format", "seconds"])
+        let given = await box.run([
+            "predict", path, "--at", "3000", "--cut", "chicken", "--target", "74", "--format", "seconds",
+        ])
+        #expect(usual.status == 0, "\(usual.err)")
+        #expect(usual.err.contains("note: target 74.0 C, the usual one for chicken"), "\(usual.err)")
+        #expect(usual.out == given.out)
+        let neither = await box.run(["predict", path, "--at", "3000"])
+        #expect(neither.status == 64 && neither.err.contains("missing --target C"), "\(neither.err)")
+        let unknown = await box.run(["predict", path, "--cut", "ostrich"])
+        #expect(
+            unknown.status == 64 && unknown.err.contains("unknown cut 'ostrich' has no usual target"), "\(unknown.err)")
     }
 
     @Test func badFilesExit65AndMissingOnes66WithOneLine() async {

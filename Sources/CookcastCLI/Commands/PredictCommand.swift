@@ -9,12 +9,12 @@ struct PredictCommand: Command {
     static let name = "predict"
     static let abstract = "predict the finish of a recorded cook from the readings up to a moment"
     static let usage =
-        "cookcast predict FILE --target C [--at SECONDS] [--cut CUT] [--channel N] [--format text|json|seconds]"
+        "cookcast predict FILE (--target C | --cut CUT) [--at SECONDS] [--cut CUT] [--channel N] [--format text|json|seconds]"
     static let help = """
         Replays FILE (canonical CSV, JSON lines or hex packet log) up to --at seconds (default: the
         last reading) through the same estimator as `cookcast live`, using only readings up to then.
         Times, --at and the finish, are seconds on the file's own t_s clock. --target is in --unit
-        (default Celsius). --format seconds prints only the predicted finish (the external-estimator
+        (default Celsius); without it, the cut's usual target, as `live` takes it. --format seconds prints only the predicted finish (the external-estimator
         contract of the evaluation tools); text and json also give the 80 % interval, the phase and
         why. A file of several probes gives the slowest probe's finish, as live shows it; --channel N
         predicts probe N alone. An unknown cut falls back to a generic prior with a warning.
@@ -27,7 +27,8 @@ struct PredictCommand: Command {
 
     let context: CommandContext
     let path: String
-    let targetCelsius: Double
+    /// `--target`, Celsius (nil: the cut's usual target).
+    let givenTargetCelsius: Double?
     let atSeconds: Double?
     let cutName: String?
     let format: String
@@ -38,11 +39,13 @@ struct PredictCommand: Command {
             throw .usage(arguments.positionals.isEmpty ? "missing FILE" : "expected one FILE")
         }
         path = arguments.positionals[0]
-        guard let target = try arguments.double("target") else { throw .usage("missing --target C") }
-        targetCelsius = context.unit.celsius(from: target)
+        givenTargetCelsius = try arguments.double("target").map(context.unit.celsius(from:))
         // Like `live` and `import`: --target 1e300 predicted 'done: the probe reached -1e+300 C'.
-        guard (-50...500).contains(targetCelsius) else {
+        if let target = givenTargetCelsius, !(-50...500).contains(target) {
             throw .usage("option '--target' must be between -50 and 500 C")
+        }
+        if givenTargetCelsius == nil, arguments.value("cut") == nil {
+            throw .usage("missing --target C (or a --cut, whose usual target is taken)")
         }
         atSeconds = try arguments.double("at", in: 0...1e9)
         cutName = arguments.value("cut")
@@ -60,6 +63,13 @@ struct PredictCommand: Command {
         if let cutName {
             cut = models.cuts.profile(named: cutName)
             if cut == nil { context.console.errorLine("warning: unknown cut '\(cutName)', using a generic prior") }
+        }
+        guard let targetCelsius = givenTargetCelsius ?? cut?.defaultTargetCelsius else {
+            throw .usage("missing --target C: the unknown cut '\(cutName ?? "")' has no usual target")
+        }
+        if givenTargetCelsius == nil {
+            context.console.errorLine(
+                "note: target \(context.unit.format(celsius: targetCelsius)), the usual one for \(cut?.name ?? "")")
         }
         let file: ReplayFile
         do { file = try ReplayFile.load(path: path) } catch { throw .input(error) }
