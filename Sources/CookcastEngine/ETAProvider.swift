@@ -35,17 +35,32 @@ public struct ETASnapshot: Sendable, Hashable {
         phase: "collecting data", finishSeconds: nil, lowSeconds: nil, highSeconds: nil, message: "collecting data")
 }
 
-/// The ETA slot of the live pipeline: fed every stored reading, asked for an estimate every tick.
+/// What the ETA says at one moment, from one pass over the probes' estimates.
+public struct ETAMoment: Sendable {
+    /// The session's estimate (the slowest probe's).
+    public var snapshot: ETASnapshot
+    /// Fits to store at this moment (at most one per probe and fit-grid step); empty when nothing
+    /// new.
+    public var fitsToStore: [FitRecord]
+    /// The probes whose meat is done, each with its estimate's words (`done: ...`), so the target
+    /// alarm can sound for a probe that never reads the target.
+    public var doneVerdicts: [DoneVerdict]
+
+    /// Creates a moment.
+    public init(snapshot: ETASnapshot, fitsToStore: [FitRecord] = [], doneVerdicts: [DoneVerdict] = []) {
+        self.snapshot = snapshot
+        self.fitsToStore = fitsToStore
+        self.doneVerdicts = doneVerdicts
+    }
+}
+
+/// The ETA slot of the live pipeline: fed every stored reading, asked what it says every tick.
 public protocol ETAProvider: AnyObject {
     /// Feeds one stored reading (called after it is committed).
     func update(with reading: Reading)
-    /// The estimate at `elapsedSeconds` (session time).
-    func estimate(atSeconds elapsedSeconds: Double) -> ETASnapshot
-    /// Fits to store at this moment (at most one per fit-grid step); empty when nothing new.
-    func fitsToStore(atSeconds elapsedSeconds: Double) -> [FitRecord]
-    /// The probes whose meat is done at `elapsedSeconds`, each with its estimate's words
-    /// (`done: ...`), so the target alarm can sound for a probe that never reads the target.
-    func doneVerdicts(atSeconds elapsedSeconds: Double) -> [DoneVerdict]
+    /// What it says at `elapsedSeconds` (session time): the estimate, the fits to store and the
+    /// done verdicts.
+    func moment(atSeconds elapsedSeconds: Double) -> ETAMoment
 }
 
 /// One probe's verdict that its meat is done.

@@ -336,12 +336,12 @@ public final class LivePipeline: @unchecked Sendable {
         var fired = alarms.observe(reading)
         if let eta {
             eta.update(with: reading)
-            status.eta = eta.estimate(atSeconds: reading.elapsedSeconds)
-            let fits = eta.fitsToStore(atSeconds: reading.elapsedSeconds)
+            let moment = eta.moment(atSeconds: reading.elapsedSeconds)
+            status.eta = moment.snapshot
             if !quietly {
                 for alarm in fired { try await raise(alarm) }
                 fired = []
-                for fit in fits {
+                for fit in moment.fitsToStore {
                     try await flush()
                     try await storing { try store.append(fit, session: configuration.sessionID) }
                 }
@@ -350,7 +350,7 @@ public final class LivePipeline: @unchecked Sendable {
             let remaining = status.eta.isConfident ? status.eta.finishSeconds.map { $0 - reading.elapsedSeconds } : nil
             fired += alarms.observeRemaining(
                 seconds: remaining, channel: status.eta.channel, atSeconds: reading.elapsedSeconds)
-            for verdict in eta.doneVerdicts(atSeconds: reading.elapsedSeconds) {
+            for verdict in moment.doneVerdicts {
                 let t = reading.elapsedSeconds
                 fired += alarms.observeDone(channel: verdict.channel, atSeconds: t, message: verdict.message)
             }

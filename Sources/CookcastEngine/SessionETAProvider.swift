@@ -27,32 +27,28 @@ public final class SessionETAProvider: ETAProvider {
         if session.update(reading) { refreshedChannels.insert(reading.channel) }
     }
 
-    public func estimate(atSeconds seconds: Double) -> ETASnapshot {
-        let e = session.estimate(atSeconds: seconds)
-        if e.phase == .collectingData, e.finishSeconds == nil { return .collecting }
-        var snapshot = ETASnapshot(
-            phase: e.phase.rawValue.replacingOccurrences(of: "_", with: " "), finishSeconds: e.finishSeconds,
-            lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds, message: e.message,
-            isConfident: e.phase == .predicting || e.phase == .stalled)
-        snapshot.channel = session.slowestChannel(atSeconds: seconds)
-        return snapshot
-    }
-
-    public func doneVerdicts(atSeconds seconds: Double) -> [DoneVerdict] {
-        session.estimates(atSeconds: seconds).filter { $0.phase == .done }.map {
-            DoneVerdict(channel: $0.channel, message: $0.message)
+    public func moment(atSeconds seconds: Double) -> ETAMoment {
+        // Every probe's estimate once: the session's, its fits and its verdicts all come from them.
+        let all = session.estimates(atSeconds: seconds)
+        let (e, channel) = session.estimate(from: all, atSeconds: seconds)
+        var snapshot = ETASnapshot.collecting
+        if e.phase != .collectingData || e.finishSeconds != nil {
+            snapshot = ETASnapshot(
+                phase: e.phase.rawValue.replacingOccurrences(of: "_", with: " "), finishSeconds: e.finishSeconds,
+                lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds, message: e.message,
+                isConfident: e.phase == .predicting || e.phase == .stalled)
+            snapshot.channel = channel
         }
-    }
-
-    public func fitsToStore(atSeconds seconds: Double) -> [FitRecord] {
-        guard !refreshedChannels.isEmpty else { return [] }
-        defer { refreshedChannels.removeAll() }
-        return refreshedChannels.sorted().compactMap { channel in
-            guard var record = session.estimator(channel: channel)?.estimate(atSeconds: seconds).fitRecord else {
-                return nil
+        var fits: [FitRecord] = []
+        if !refreshedChannels.isEmpty {
+            fits = all.filter { refreshedChannels.contains($0.channel) }.map { estimate in
+                var record = estimate.fitRecord
+                record.elapsedSeconds = seconds
+                return record
             }
-            record.elapsedSeconds = seconds
-            return record
+            refreshedChannels.removeAll()
         }
+        let verdicts = all.filter { $0.phase == .done }.map { DoneVerdict(channel: $0.channel, message: $0.message) }
+        return ETAMoment(snapshot: snapshot, fitsToStore: fits, doneVerdicts: verdicts)
     }
 }

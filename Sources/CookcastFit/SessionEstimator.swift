@@ -70,16 +70,6 @@ public final class SessionEstimator {
         channels.compactMap { estimators[$0]?.estimate(atSeconds: seconds) }
     }
 
-    /// The channel whose finish is the session's (`estimate(atSeconds:)`): the slowest probe
-    /// still short of its target; nil before any reading or once every probe is done.
-    public func slowestChannel(atSeconds seconds: Double) -> Int? {
-        let all = estimates(atSeconds: seconds)
-        let usable = all.filter { $0.phase != .probeOut && $0.phase != .unreachable }
-        let pool = usable.isEmpty ? all : usable
-        guard pool.contains(where: { $0.phase != .done }) else { return nil }
-        return Self.slowestPending(pool).channel
-    }
-
     /// The latest finish among `pool`'s probes not yet done (one at least).
     private static func slowestPending(_ pool: [Estimate]) -> Estimate {
         let pending = pool.filter { $0.phase != .done }
@@ -91,12 +81,19 @@ public final class SessionEstimator {
     /// The session's estimate: the slowest probe that still has a finish (probes out of the meat
     /// or unreachable are reported only if nothing else is), as channel 0.
     public func estimate(atSeconds seconds: Double) -> Estimate {
-        let all = estimates(atSeconds: seconds)
+        estimate(from: estimates(atSeconds: seconds), atSeconds: seconds).estimate
+    }
+
+    /// The session's estimate made from every channel's (`estimates(atSeconds:)`, taken once by
+    /// a caller that needs them too), with the channel its finish is for: the slowest probe still
+    /// short of its target, nil before any reading or once every probe is done.
+    public func estimate(from all: [Estimate], atSeconds seconds: Double) -> (estimate: Estimate, channel: Int?) {
         guard !all.isEmpty else {
-            return Estimate(
+            let waiting = Estimate(
                 elapsedSeconds: seconds, finishSeconds: nil, finishLowSeconds: nil, finishHighSeconds: nil,
                 phase: .collectingData, message: "waiting for readings", model: "none", probeCelsius: nil,
                 targetCelsius: targetCelsius, channel: 0)
+            return (waiting, nil)
         }
         let usable = all.filter { $0.phase != .probeOut && $0.phase != .unreachable }
         let pool = usable.isEmpty ? all : usable
@@ -106,12 +103,12 @@ public final class SessionEstimator {
             // One probe says how it finished (a bath holding the target brings the meat within a
             // fraction of a degree of it); several are summed up.
             if pool.count > 1 { e.message = "done: every probe reached its target" }
-            return e
+            return (e, nil)
         }
         var slowest = Self.slowestPending(pool)
         let ch = slowest.channel
         slowest.channel = 0
         slowest.message = "probe \(ch): " + slowest.message
-        return slowest
+        return (slowest, ch)
     }
 }
