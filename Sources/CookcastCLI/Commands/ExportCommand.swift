@@ -74,7 +74,19 @@ struct ExportCommand: Command {
             throw .io("\(error)")
         }
         let stream: ((String) throws(CLIError) -> Void) throws(CLIError) -> Void = { emit throws(CLIError) in
-            if format == "json" { try streamJSON(store, emit) } else { try streamCSV(store, emit) }
+            // The store's closures throw untyped errors: a CLIError from `emit` is kept as is.
+            do {
+                if format == "json" { try streamJSON(store, emit) } else { try streamCSV(store, emit) }
+            } catch let error as CLIError {
+                if console.outputFailure != nil, outputPath == nil { return }  // already reported; exit 74 follows
+                throw error
+            } catch let error as EncodingError {
+                throw CLIError("cannot encode session \(sessionID): \(error)", exitCode: ExitCode.software)
+            } catch let error as CookJSONWriterError {
+                throw CLIError("cannot encode session \(sessionID): \(error)", exitCode: ExitCode.software)
+            } catch {
+                throw .io("\(error)")
+            }
         }
         if let outputPath {
             try OutputFile.write(to: outputPath) { emit throws(CLIError) in try stream(emit) }
@@ -89,64 +101,43 @@ struct ExportCommand: Command {
 
     /// The canonical CSV: its optional columns from the channels with readings and whether any
     /// has a battery level, then the rows in time order, a chunk at a time.
-    private func streamCSV(_ store: SessionStore, _ emit: (String) throws(CLIError) -> Void) throws(CLIError) {
-        do {
-            let hasBattery = try store.hasBatteryReadings(session: sessionID, channel: channel)
-            var layout: CanonicalCSV.Layout?
-            let found = try store.cook(
-                sessionID, channel: channel,
-                head: { _, readingChannels in
-                    let shown = channel.map { c in readingChannels.filter { $0 == c } } ?? readingChannels
-                    layout = CanonicalCSV.Layout(multiChannel: shown.count > 1, hasBattery: hasBattery)
-                    try emit(layout?.header ?? "")
-                    return true
-                },
-                readings: { chunk in
-                    guard let text = layout?.rows(chunk) else { return false }
-                    try emit(text)
-                    return true
-                })
-            guard found else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
-        } catch let error as CLIError {
-            if context.console.outputFailure != nil, outputPath == nil { return }  // already reported; exit 74 follows
-            throw error
-        } catch {
-            throw .io("\(error)")
-        }
+    private func streamCSV(_ store: SessionStore, _ emit: (String) throws(CLIError) -> Void) throws {
+        let hasBattery = try store.hasBatteryReadings(session: sessionID, channel: channel)
+        var layout: CanonicalCSV.Layout?
+        let found = try store.cook(
+            sessionID, channel: channel,
+            head: { _, readingChannels in
+                let shown = channel.map { c in readingChannels.filter { $0 == c } } ?? readingChannels
+                layout = CanonicalCSV.Layout(multiChannel: shown.count > 1, hasBattery: hasBattery)
+                try emit(layout?.header ?? "")
+                return true
+            },
+            readings: { chunk in
+                guard let text = layout?.rows(chunk) else { return false }
+                try emit(text)
+                return true
+            })
+        guard found else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
     }
 
-    private func streamJSON(_ store: SessionStore, _ emit: (String) throws(CLIError) -> Void) throws(CLIError) {
+    /// The JSON document: the cook without its readings, then the readings a chunk at a time.
+    private func streamJSON(_ store: SessionStore, _ emit: (String) throws(CLIError) -> Void) throws {
         var writer: CookJSONWriter?
-        // The store's closures throw untyped errors: a CLIError from `emit` or the check is kept as is.
-        do {
-            let found = try store.cook(
-                sessionID, channel: channel,
-                head: { cook, readingChannels in
-                    var head = cook
-                    if let channel {
-                        try check(channel, in: cook.channels, readingChannels: readingChannels)
-                        head.channels = cook.channels.filter { $0.channel == channel }
-                    }
-                    writer = try CookJSONWriter(head: head)
-                    try emit(writer?.opening ?? "")
-                    return true
-                },
-                readings: { chunk in
-                    guard let text = try writer?.readings(chunk) else { return false }
-                    try emit(text)
-                    return true
-                })
-            guard found, let writer else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
-            try emit(writer.closing)
-        } catch let error as CLIError {
-            if context.console.outputFailure != nil, outputPath == nil { return }  // already reported; exit 74 follows
-            throw error
-        } catch let error as EncodingError {
-            throw CLIError("cannot encode session \(sessionID): \(error)", exitCode: ExitCode.software)
-        } catch let error as CookJSONWriterError {
-            throw CLIError("cannot encode session \(sessionID): \(error)", exitCode: ExitCode.software)
-        } catch {
-            throw .io("\(error)")
-        }
+        let found = try store.cook(
+            sessionID, channel: channel,
+            head: { cook, _ in
+                var head = cook
+                if let channel { head.channels = cook.channels.filter { $0.channel == channel } }
+                writer = try CookJSONWriter(head: head)
+                try emit(writer?.opening ?? "")
+                return true
+            },
+            readings: { chunk in
+                guard let text = try writer?.readings(chunk) else { return false }
+                try emit(text)
+                return true
+            })
+        guard found, let writer else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
+        try emit(writer.closing)
     }
 }
