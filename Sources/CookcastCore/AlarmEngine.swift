@@ -11,10 +11,8 @@ public struct AlarmEngine: Sendable {
     public var rules: AlarmRules
     /// The target watch of every channel that has reported a probe temperature.
     private var targetWatches: [Int: ProbeTargetWatch] = [:]
-    /// The latest air reading of any channel.
-    private var latestAir: (seconds: Double, celsius: Double)?
-    /// How old the latest air reading may be to stand for the pit, seconds.
-    static let sharedAirSeconds = 60.0
+    /// The pit's air, from any channel.
+    private var pitAir = PitAir()
     private var firedETANear = false
     private var ambientOutSince: Double?
     private var ambientAlarmActive = false
@@ -99,12 +97,11 @@ public struct AlarmEngine: Sendable {
         }
         silence.observeReading(atSeconds: t)
         channelSilences[reading.channel, default: SilenceWatch()].observeReading(atSeconds: t)
-        if let air = reading.ambientCelsius, air.isFinite { latestAir = (t, air) }
+        let air = pitAir.air(for: reading)
         if let target = rules.targetCelsius, let probe = reading.probeCelsius {
             let channel = reading.channel
             // The pit's latest reading, from this probe or another channel, tells a probe pulled
             // into the pit from one pushed into hotter meat.
-            let air = latestAir.flatMap { abs(t - $0.seconds) <= Self.sharedAirSeconds ? $0.celsius : nil }
             switch targetWatches[channel, default: ProbeTargetWatch()].observe(
                 celsius: probe, atSeconds: t, targetCelsius: target, airCelsius: air)
             {

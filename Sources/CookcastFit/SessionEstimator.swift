@@ -5,7 +5,7 @@ import CookcastCore
 ///
 /// A channel that only reports the pit (an ambient probe) gets no estimator of its own. The pit is
 /// one for every probe in it: a probe's reading without an air temperature takes the latest one of
-/// the session, if it is at most `sharedAmbientSeconds` old.
+/// the session, if it is at most `PitAir.maxAgeSeconds` old.
 ///
 /// ```swift
 /// let session = SessionEstimator(targetCelsius: 95, prior: prior)
@@ -13,15 +13,13 @@ import CookcastCore
 /// let e = session.estimate(atSeconds: now)          // the slowest probe's estimate, channel 0
 /// ```
 public final class SessionEstimator {
-    /// How old the session's latest air temperature may be for a probe without its own, seconds.
-    public static let sharedAmbientSeconds = 60.0
     /// Default target for channels without their own.
     public let targetCelsius: Double
     public let prior: FitPrior
     public let configuration: ETAEstimator.Configuration
     private var targets: [Int: Double]
     private var estimators: [Int: ETAEstimator] = [:]
-    private var latestAmbient: (seconds: Double, celsius: Double)?
+    private var pitAir = PitAir()
 
     /// Creates a session estimator; `targetsByChannel` overrides the target per probe.
     public init(
@@ -44,12 +42,7 @@ public final class SessionEstimator {
     @discardableResult
     public func update(_ reading: Reading) -> Bool {
         var reading = reading
-        if let air = reading.ambientCelsius, air.isFinite {
-            latestAmbient = (reading.elapsedSeconds, air)
-        } else if let latest = latestAmbient, abs(reading.elapsedSeconds - latest.seconds) <= Self.sharedAmbientSeconds
-        {
-            reading.ambientCelsius = latest.celsius
-        }
+        if let air = pitAir.air(for: reading) { reading.ambientCelsius = air }
         let ch = reading.channel
         guard reading.probeCelsius != nil || estimators[ch] != nil else { return false }
         if estimators[ch] == nil {
