@@ -30,16 +30,9 @@ import Testing
 
     /// Session 1: a turkey to 74 C recorded from stdin, killed (still active) at 20 s.
     func interruptedTurkey(in box: Sandbox) throws {
-        let store = try SessionStore(path: box.databasePath)
-        let id = try store.createSession(
-            SessionInfo(
-                startedAtUnixMs: UTCTime.nowUnixMs() - 60_000, cut: "turkey", targetCelsius: 74, source: "stdin",
-                status: .active),
-            channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
-        for i in 0..<40 {
-            try store.append(
-                Reading(elapsedSeconds: Double(i) * 0.5, probeCelsius: 70, ambientCelsius: 110), session: id)
-        }
+        _ = try storeInterruptedStdinSession(
+            in: box, cut: "turkey", targetCelsius: 74, startedSecondsAgo: 60,
+            readings: (0..<40).map { Reading(elapsedSeconds: Double($0) * 0.5, probeCelsius: 70, ambientCelsius: 110) })
     }
 
     /// Runs `live --stdin --resume 1` as a process fed `lines`; returns its status and standard error.
@@ -143,18 +136,11 @@ import Testing
 
     /// Session 1: a brisket fed on stdin, readings every 100 s up to 9000 s, killed.
     func interruptedBrisket(in box: Sandbox) throws -> SessionStore {
-        let store = try SessionStore(path: box.databasePath)
-        let id = try store.createSession(
-            SessionInfo(
-                startedAtUnixMs: UTCTime.nowUnixMs() - 7_000, cut: "brisket", targetCelsius: 95, source: "stdin",
-                status: .active),
-            channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
-        for i in 0...90 {
-            try store.append(
-                Reading(elapsedSeconds: Double(i) * 100, probeCelsius: 20 + Double(i) / 2, ambientCelsius: 120),
-                session: id)
-        }
-        return store
+        try storeInterruptedStdinSession(
+            in: box, cut: "brisket", targetCelsius: 95, startedSecondsAgo: 7,
+            readings: (0...90).map {
+                Reading(elapsedSeconds: Double($0) * 100, probeCelsius: 20 + Double($0) / 2, ambientCelsius: 120)
+            })
     }
 
     /// Feeds `text` to `live --stdin --resume 1`; returns its standard error.
@@ -205,4 +191,19 @@ import Testing
         #expect(abs(resume(20, wallMs: 60_000) - 60) < 1e-9)  // stamped on arrival: the wall clock
         #expect(abs(resume(nil, wallMs: 5_000) - 5) < 1e-9)
     }
+}
+
+/// Session 1 of `box`'s database: recorded from stdin, started `startedSecondsAgo` ago, killed
+/// (still active) after storing `readings`.
+func storeInterruptedStdinSession(
+    in box: Sandbox, cut: String, targetCelsius: Double, startedSecondsAgo: Int64, readings: [Reading]
+) throws -> SessionStore {
+    let store = try SessionStore(path: box.databasePath)
+    let id = try store.createSession(
+        SessionInfo(
+            startedAtUnixMs: UTCTime.nowUnixMs() - startedSecondsAgo * 1000, cut: cut, targetCelsius: targetCelsius,
+            source: "stdin", status: .active),
+        channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+    for reading in readings { try store.append(reading, session: id) }
+    return store
 }
