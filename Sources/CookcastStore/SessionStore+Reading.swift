@@ -122,6 +122,19 @@ extension SessionStore {
         }
     }
 
+    /// The probe temperature `session` stored for `channel` at `milliseconds`, if any.
+    public func probeCelsius(session: Int64, channel: Int, atMilliseconds milliseconds: Int64) throws -> Double? {
+        try withConnection("cannot read readings from") { db in
+            let select = try db.cachedStatement(
+                "SELECT probe_c FROM readings WHERE session_id = ? AND channel = ? AND t_ms = ?")
+            defer { select.reset() }
+            select.bind(session, at: 1)
+            select.bind(channel, at: 2)
+            select.bind(milliseconds, at: 3)
+            return try select.step() ? select.optionalDouble(at: 0) : nil
+        }
+    }
+
     /// The highest `link_epoch` among a session's readings (the links it was recorded over,
     /// minus one), nil when it has none: a resumed recording goes on from the next one.
     public func lastLinkEpoch(session: Int64) throws -> Int? {

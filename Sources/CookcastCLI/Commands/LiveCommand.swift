@@ -225,8 +225,16 @@ struct LiveCommand: Command {
                 var clock: FeederClock? = nil
                 if opening.isResumed {
                     do {
+                        // The reader thread asks its own connection about at most three readings;
+                        // the session is not loaded for it (the catch-up reads it once already).
+                        let lookup = try SessionStore(path: store.path, readOnly: true)
+                        let session = opening.id
                         clock = FeederClock(
-                            resumeAtSeconds: opening.offsetSeconds, stored: try store.readings(session: opening.id))
+                            resumeAtSeconds: opening.offsetSeconds,
+                            lastStoredSeconds: try store.lastReadings(session: session, limit: 1).last?.elapsedSeconds,
+                            storedProbeCelsius: { channel, ms in
+                                try? lookup.probeCelsius(session: session, channel: channel, atMilliseconds: ms)
+                            })
                     } catch { throw .io("\(error)") }
                 }
                 return StdinSource(

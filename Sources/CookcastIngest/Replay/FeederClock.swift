@@ -23,33 +23,39 @@ public struct FeederClock: Sendable {
     public private(set) var shiftSeconds: Double?
     /// What was decided, in words, once decided.
     public private(set) var note: String?
-    private let storedProbeCelsius: [Key: Double]
+    /// The session's stored probe reading of a channel at a millisecond, if any.
+    private let storedProbeCelsius: @Sendable (_ channel: Int, _ milliseconds: Int64) -> Double?
     private var held: [(event: SourceEvent, reading: Reading?)] = []
 
     /// How many readings equal to stored ones make a log sent again.
     static let matchesNeeded = 3
 
-    /// A stored reading's channel and time in ms.
-    struct Key: Hashable, Sendable {
-        var channel: Int
-        var milliseconds: Int64
-
-        init(_ reading: Reading) {
-            channel = reading.channel
-            milliseconds = Int64((reading.elapsedSeconds * 1000).rounded())
-        }
+    /// A clock resuming at `resumeAtSeconds` on a session whose last reading is at
+    /// `lastStoredSeconds`; `storedProbeCelsius` looks up a stored probe reading (asked at most
+    /// `matchesNeeded` times, so a long session is not loaded for it).
+    public init(
+        resumeAtSeconds: Double, lastStoredSeconds: Double?,
+        storedProbeCelsius: @escaping @Sendable (_ channel: Int, _ milliseconds: Int64) -> Double?
+    ) {
+        self.resumeAtSeconds = resumeAtSeconds
+        self.lastStoredSeconds = lastStoredSeconds
+        self.storedProbeCelsius = storedProbeCelsius
     }
 
     /// A clock resuming at `resumeAtSeconds` on a session that stored `stored`.
     public init(resumeAtSeconds: Double, stored: [Reading]) {
-        self.resumeAtSeconds = resumeAtSeconds
-        lastStoredSeconds = stored.map(\.elapsedSeconds).max()
-        var probe: [Key: Double] = [:]
+        var probe: [Int: [Int64: Double]] = [:]
         for reading in stored {
-            if let p = reading.probeCelsius { probe[Key(reading)] = p }
+            if let p = reading.probeCelsius { probe[reading.channel, default: [:]][Self.milliseconds(reading)] = p }
         }
-        storedProbeCelsius = probe
+        let table = probe
+        self.init(
+            resumeAtSeconds: resumeAtSeconds, lastStoredSeconds: stored.map(\.elapsedSeconds).max(),
+            storedProbeCelsius: { channel, ms in table[channel]?[ms] })
     }
+
+    /// A reading's time in whole milliseconds, as the store keys it.
+    static func milliseconds(_ reading: Reading) -> Int64 { Int64((reading.elapsedSeconds * 1000).rounded()) }
 
     /// Takes one timed event (`reading`: what it carries, decoded, if it is a reading) and returns
     /// the events now ready, on the session's clock.
@@ -86,7 +92,8 @@ public struct FeederClock: Sendable {
     }
 
     private func isStored(_ reading: Reading) -> Bool {
-        guard let p = reading.probeCelsius, let stored = storedProbeCelsius[Key(reading)] else { return false }
+        guard let p = reading.probeCelsius, let stored = storedProbeCelsius(reading.channel, Self.milliseconds(reading))
+        else { return false }
         return abs(stored - p) < 0.05
     }
 
