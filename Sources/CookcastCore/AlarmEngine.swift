@@ -51,8 +51,8 @@ public struct AlarmEngine: Sendable {
     /// rise and can get there in `remaining` seconds at no more than `etaNearMaxRateRatio` times
     /// its recent rate (at least 0.1 C a minute).
     private func isPlausible(remaining: Double) -> Bool {
-        guard let target = rules.targetCelsius else { return true }
-        for watch in targetWatches.values where !watch.hasEverReached {
+        for (channel, watch) in targetWatches where !watch.hasEverReached {
+            guard let target = rules.targetCelsius(channel: channel) else { continue }
             if let first = watch.firstCelsius, let latest = watch.latestCelsius, target > first,
                 (latest - first) / (target - first) < Self.etaNearMinimumProgress
             {
@@ -98,7 +98,7 @@ public struct AlarmEngine: Sendable {
         silence.observeReading(atSeconds: t)
         channelSilences[reading.channel, default: SilenceWatch()].observeReading(atSeconds: t)
         let air = pitAir.air(for: reading)
-        if let target = rules.targetCelsius, let probe = reading.probeCelsius {
+        if let target = rules.targetCelsius(channel: reading.channel), let probe = reading.probeCelsius {
             let channel = reading.channel
             // The pit's latest reading, from this probe or another channel, tells a probe pulled
             // into the pit from one pushed into hotter meat.

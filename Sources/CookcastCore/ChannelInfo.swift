@@ -14,11 +14,20 @@ public struct ChannelInfo: Sendable, Hashable, Codable {
     public var name: String?
     /// What it measures.
     public var role: ChannelRole
+    /// The cut this probe is in, when it is not the session's (canonical name; nil: the session's).
+    public var cut: String?
+    /// This probe's target internal temperature, degrees Celsius, when it is not the session's
+    /// (nil: the session's).
+    public var targetCelsius: Double?
 
     /// Creates channel metadata.
-    public init(channel: Int, name: String? = nil, role: ChannelRole = .meat) {
+    public init(
+        channel: Int, name: String? = nil, role: ChannelRole = .meat, cut: String? = nil, targetCelsius: Double? = nil
+    ) {
         self.channel = channel
         self.name = name
         self.role = role
+        self.cut = cut
+        self.targetCelsius = targetCelsius
     }
 }

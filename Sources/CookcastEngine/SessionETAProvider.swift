@@ -6,24 +6,34 @@ import CookcastFit
 /// (when an estimator closes a grid bucket), so history shows how the prediction evolved.
 public final class SessionETAProvider: ETAProvider {
     private let session: SessionEstimator
-    private let meatChannels: Set<Int>?
+    /// With no target for every probe, the probes that have their own (the others get no ETA).
+    private let targetedChannels: Set<Int>?
     private var refreshedChannels: Set<Int> = []
 
     /// Creates the provider.
     /// - Parameters:
-    ///   - targetCelsius: target internal temperature.
+    ///   - targetCelsius: every probe's target internal temperature (nil: only probes with their own
+    ///     in `channelTargetsCelsius` get an ETA).
     ///   - cut: the cut profile (nil: generic prior).
     ///   - priors: learned priors (database first, then the shipped ones).
-    ///   - meatChannels: channels that are probes in the meat (nil: every channel).
+    ///   - channelCuts: probes in another cut than the session's (their prior is that cut's).
+    ///   - channelTargetsCelsius: probes with a target of their own.
     public init(
-        targetCelsius: Double, cut: CutProfile?, priors: [PriorRecord], meatChannels: Set<Int>? = nil
+        targetCelsius: Double?, cut: CutProfile?, priors: [PriorRecord],
+        channelCuts: [Int: CutProfile] = [:], channelTargetsCelsius: [Int: Double] = [:]
     ) {
-        self.session = SessionEstimator(targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors))
-        self.meatChannels = meatChannels
+        self.session = SessionEstimator(
+            targetCelsius: targetCelsius ?? channelTargetsCelsius.values.max() ?? 0,
+            targetsByChannel: channelTargetsCelsius,
+            prior: FitPrior.resolve(cut: cut, priors: priors),
+            priorsByChannel: channelCuts.mapValues { FitPrior.resolve(cut: $0, priors: priors) })
+        self.targetedChannels = targetCelsius == nil ? Set(channelTargetsCelsius.keys) : nil
     }
 
     public func update(with reading: Reading) {
-        if let meatChannels, !meatChannels.contains(reading.channel) { return }
+        var reading = reading
+        // A probe without a target has no finish; its air still counts for the others.
+        if let targetedChannels, !targetedChannels.contains(reading.channel) { reading.probeCelsius = nil }
         if session.update(reading) { refreshedChannels.insert(reading.channel) }
     }
 

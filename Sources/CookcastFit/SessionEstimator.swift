@@ -15,20 +15,24 @@ import CookcastCore
 public final class SessionEstimator {
     /// Default target for channels without their own.
     public let targetCelsius: Double
+    /// Default prior for channels without their own.
     public let prior: FitPrior
     public let configuration: ETAEstimator.Configuration
     private var targets: [Int: Double]
+    private var priors: [Int: FitPrior]
     private var estimators: [Int: ETAEstimator] = [:]
     private var pitAir = PitAir()
 
-    /// Creates a session estimator; `targetsByChannel` overrides the target per probe.
+    /// Creates a session estimator; `targetsByChannel` and `priorsByChannel` override the target
+    /// and the prior per probe (a probe in another cut than the session's).
     public init(
         targetCelsius: Double, targetsByChannel: [Int: Double] = [:], prior: FitPrior = .generic,
-        configuration: ETAEstimator.Configuration = .init()
+        priorsByChannel: [Int: FitPrior] = [:], configuration: ETAEstimator.Configuration = .init()
     ) {
         self.targetCelsius = targetCelsius
         self.targets = targetsByChannel
         self.prior = prior
+        self.priors = priorsByChannel
         self.configuration = configuration
     }
 
@@ -47,7 +51,7 @@ public final class SessionEstimator {
         guard reading.probeCelsius != nil || estimators[ch] != nil else { return false }
         if estimators[ch] == nil {
             estimators[ch] = ETAEstimator(
-                targetCelsius: targets[ch] ?? targetCelsius, prior: prior, channel: ch,
+                targetCelsius: targets[ch] ?? targetCelsius, prior: priors[ch] ?? prior, channel: ch,
                 configuration: configuration)
         }
         return estimators[ch]?.update(reading) ?? false

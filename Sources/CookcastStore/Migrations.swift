@@ -8,7 +8,13 @@ enum Migrations {
     static var currentVersion: Int { steps.count }
 
     /// The migration steps, oldest first.
-    static let steps: [String] = [schemaV1]
+    static let steps: [String] = [schemaV1, schemaV2]
+
+    /// Version 2: a probe's own cut and target (two chickens and a pork shoulder in one pit).
+    static let schemaV2 = """
+        ALTER TABLE channels ADD COLUMN cut TEXT;      -- this probe's cut when not the session's (canonical name)
+        ALTER TABLE channels ADD COLUMN target_c REAL; -- this probe's target when not the session's, degrees Celsius
+        """
 
     /// Version 1: sessions, channels, readings, events, fits, priors, series.
     static let schemaV1 = """

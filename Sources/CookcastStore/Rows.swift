@@ -75,13 +75,15 @@ enum Rows {
         _ channels: [ChannelInfo], session: Int64, keepingStored: Bool = false, db: SQLiteConnection
     ) throws {
         let insert = try db.cachedStatement(
-            "INSERT OR \(keepingStored ? "IGNORE" : "REPLACE") INTO channels (session_id, channel, name, role) "
-                + "VALUES (?, ?, ?, ?)")
+            "INSERT OR \(keepingStored ? "IGNORE" : "REPLACE") INTO channels "
+                + "(session_id, channel, name, role, cut, target_c) VALUES (?, ?, ?, ?, ?, ?)")
         for channel in channels {
             insert.bind(session, at: 1)
             insert.bind(channel.channel, at: 2)
             insert.bind(channel.name, at: 3)
             insert.bind(channel.role.rawValue, at: 4)
+            insert.bind(channel.cut, at: 5)
+            insert.bind(channel.targetCelsius, at: 6)
             try insert.run()
         }
     }

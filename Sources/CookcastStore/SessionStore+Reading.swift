@@ -255,7 +255,7 @@ extension SessionStore {
 
     static func channels(session: Int64, db: SQLiteConnection) throws -> [ChannelInfo] {
         let select = try db.cachedStatement(
-            "SELECT channel, name, role FROM channels WHERE session_id = ? ORDER BY channel")
+            "SELECT channel, name, role, cut, target_c FROM channels WHERE session_id = ? ORDER BY channel")
         select.bind(session, at: 1)
         defer { select.reset() }
         var result: [ChannelInfo] = []
@@ -263,7 +263,10 @@ extension SessionStore {
             guard let role = ChannelRole(rawValue: select.text(at: 2)) else {
                 throw StoreError.unexpectedValue(table: "channels", column: "role")
             }
-            result.append(ChannelInfo(channel: Int(select.int64(at: 0)), name: select.optionalText(at: 1), role: role))
+            result.append(
+                ChannelInfo(
+                    channel: Int(select.int64(at: 0)), name: select.optionalText(at: 1), role: role,
+                    cut: select.optionalText(at: 3), targetCelsius: select.optionalDouble(at: 4)))
         }
         return result
     }

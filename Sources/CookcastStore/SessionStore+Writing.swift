@@ -18,6 +18,14 @@ extension SessionStore {
         }
     }
 
+    /// Stores `channel` of `session` in place of what was stored for it (a probe given a cut or
+    /// target of its own when its session is resumed).
+    public func setChannel(_ channel: ChannelInfo, session: Int64) throws {
+        try withConnection("cannot update a channel in") { db in
+            try Rows.insertChannels([channel], session: session, db: db)
+        }
+    }
+
     /// Appends one reading in its own commit (live mode: a crash loses at most this reading).
     ///
     /// - Parameter linkEpoch: number of probe reconnects so far in this session.

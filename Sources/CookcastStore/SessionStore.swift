@@ -74,7 +74,12 @@ public final class SessionStore: @unchecked Sendable {
             db = try SQLiteConnection(
                 path: path, mode: readOnly ? .readOnly : .readWriteCreate, busyTimeoutSeconds: busyTimeoutSeconds)
             // Reading the schema is the first access to the file: a non-database fails here.
-            let found = try Migrations.version(of: db)
+            var found = try Migrations.version(of: db)
+            if readOnly, (1..<Migrations.currentVersion).contains(found), Self.upgrade(path: path) {
+                // A database of an earlier cookcast: upgraded once (read-only commands were refused
+                // after every schema change until a command that writes had run).
+                found = try Migrations.version(of: db)
+            }
             if readOnly {
                 if found < Migrations.currentVersion {
                     throw StoreError.schemaTooOld(path: path, found: found, supported: Migrations.currentVersion)
@@ -92,6 +97,18 @@ public final class SessionStore: @unchecked Sendable {
             try db.execute("PRAGMA foreign_keys = ON")
         } catch let error as SQLiteError {
             throw error.with(context: "cannot open database", path: path)
+        }
+    }
+
+    /// Migrates the cookcast database at `path` to the current schema on a connection of its own;
+    /// false when it cannot be written (a read-only file or directory), leaving it as it was.
+    private static func upgrade(path: String) -> Bool {
+        do {
+            let writer = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutSeconds: 5)
+            try Migrations.migrate(writer)
+            return true
+        } catch {
+            return false
         }
     }
 

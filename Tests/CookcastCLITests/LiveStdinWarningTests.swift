@@ -41,7 +41,7 @@ import Testing
         let box = Sandbox()
         defer { box.cleanup() }
         let outputPath = box.directory + "/out.txt"
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
         process.arguments = ["live", "--stdin", "--plain", "--db", box.databasePath]

@@ -26,6 +26,23 @@ import Testing
         #expect(fired.first?.t == 7)
     }
 
+    @Test func aProbeWithItsOwnTargetSoundsAtItsOwn() {
+        // Chicken on probe 1 to 74 C, a pork shoulder on probe 3 to 95 C, in one pit; both rise
+        // 6 C a minute, as meat can.
+        let rules = AlarmRules(targetCelsius: 74, channelTargetsCelsius: [3: 95])
+        var engine = AlarmEngine(rules: rules)
+        let chicken = (0...70).map { Double(680 + $0) / 10 }
+        #expect(Self.feed(&engine, probes: chicken).map(\.kind) == [.targetReached])
+        let shoulder = (0...151).map { Double(800 + $0) / 10 }
+        var fired: [Alarm] = []
+        for (i, p) in shoulder.enumerated() {
+            fired += engine.observe(
+                Reading(channel: 3, elapsedSeconds: 100 + Double(i), probeCelsius: p, ambientCelsius: nil))
+        }
+        #expect(fired.map(\.message) == ["probe 3 reached 95.0 C"])
+        #expect(fired.first?.elapsedSeconds == 251)
+    }
+
     @Test func targetFiresOnceAndReArmsOnlyAfterTheProbeFellWellBelow() {
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
         var kinds = Self.feed(&engine, probes: [70, 72, 73, 74, 75, 74.5, 73.9, 74.2, 74.8]).map(\.kind)
@@ -99,7 +116,9 @@ import Testing
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 85))
         var fired: [(t: Double, kind: Alarm.Kind)] = []
         func feed(_ t: Double, _ p: Double) {
-            fired += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: 145)).map { (t, $0.kind) }
+            fired += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: 145)).map {
+                (t, $0.kind)
+            }
         }
         for t in stride(from: 0.0, to: 600, by: 10) { feed(t, 60 + t / 60) }  // 60 -> 70 C
         for t in stride(from: 600.0, to: 700, by: 10) { feed(t, 57) }  // pulled, resting on the board
@@ -125,7 +144,8 @@ import Testing
         var pulled = AlarmEngine(rules: AlarmRules(targetCelsius: 85))
         var kinds: [Alarm.Kind] = []
         for t in stride(from: 0.0, to: 600, by: 10) {
-            kinds += pulled.observe(Reading(elapsedSeconds: t, probeCelsius: 60 + t / 60, ambientCelsius: 145)).map(\.kind)
+            kinds += pulled.observe(Reading(elapsedSeconds: t, probeCelsius: 60 + t / 60, ambientCelsius: 145)).map(
+                \.kind)
         }
         for (i, p) in [95.0, 120, 135, 142, 144, 145, 145, 145, 145, 145, 145, 145].enumerated() {
             kinds += pulled.observe(Reading(elapsedSeconds: 600 + Double(i) * 10, probeCelsius: p, ambientCelsius: 145))
@@ -142,7 +162,9 @@ import Testing
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 85))
         var fired: [(t: Double, kind: Alarm.Kind)] = []
         func feed(_ t: Double, _ p: Double) {
-            fired += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: 145)).map { (t, $0.kind) }
+            fired += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: 145)).map {
+                (t, $0.kind)
+            }
         }
         for t in stride(from: 0.0, to: 600, by: 5) { feed(t, 60 + t / 60) }  // 60 -> 70 C, like meat
         for t in stride(from: 600.0, to: 800, by: 5) { feed(t, 90 + (t - 600) / 120) }  // pushed: 90 C, rising slowly

@@ -5,13 +5,13 @@ import Testing
 @testable import CookcastStore
 
 @Suite struct SessionStoreTests {
-    @Test func migrationCreatesSchemaAtVersionOne() throws {
+    @Test func migrationCreatesTheCurrentSchema() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("nested/deeper/cookcast.db")
         _ = try SessionStore(path: path)
         let reader = try SQLiteReader(path: path)
         #expect(try reader.tableNames() == ["channels", "events", "fits", "priors", "readings", "series", "sessions"])
-        #expect(try reader.rows("PRAGMA user_version") == [[.integer(1)]])
+        #expect(try reader.rows("PRAGMA user_version") == [[.integer(Int64(SessionStore.schemaVersion))]])
         #expect(try reader.rows("PRAGMA journal_mode") == [[.text("wal")]])
         #expect(
             try reader.columnNames(table: "readings")
@@ -22,7 +22,47 @@ import Testing
                     "id", "started_at_ms", "ended_at_ms", "cut", "name", "target_c", "weight_kg", "probe_id", "source",
                     "notes", "status", "utc_offset_s", "content_hash",
                 ])
-        #expect(SessionStore.schemaVersion == 1)
+        #expect(
+            try reader.columnNames(table: "channels") == ["session_id", "channel", "name", "role", "cut", "target_c"])
+        #expect(SessionStore.schemaVersion == 2)
+    }
+
+    /// A database of the first schema, with one cook: what an earlier cookcast left.
+    private func versionOneDatabase(at path: String) throws {
+        let db = try SQLiteConnection(path: path)
+        try db.execute(Migrations.schemaV1)
+        try db.execute(
+            """
+            INSERT INTO sessions (id, started_at_ms, cut, target_c, source, status) VALUES (1, 0, 'chicken', 74, 'replay:x', 'finished');
+            INSERT INTO channels (session_id, channel, name, role) VALUES (1, 1, 'probe 1', 'meat');
+            INSERT INTO readings (session_id, channel, t_ms, probe_c) VALUES (1, 1, 0, 5.5), (1, 1, 1000, 5.75);
+            PRAGMA user_version = 1;
+            """)
+    }
+
+    @Test func anEarlierSchemaIsUpgradedKeepingItsCooks() throws {
+        let dir = try TemporaryDirectory()
+        for readOnly in [false, true] {
+            let path = dir.file("v1-\(readOnly).db")
+            try versionOneDatabase(at: path)
+            // Read-only commands (`sessions`, `show`, `export`) upgrade it too: they used to refuse
+            // every database of an earlier schema until a command that writes had run.
+            let store = try SessionStore(path: path, readOnly: readOnly)
+            #expect(try store.channels(session: 1) == [ChannelInfo(channel: 1, name: "probe 1", role: .meat)])
+            #expect(try store.readings(session: 1).map(\.probeCelsius) == [5.5, 5.75])
+            #expect(try store.session(1)?.cut == "chicken")
+            #expect(try SQLiteReader(path: path).rows("PRAGMA user_version") == [[.integer(2)]])
+        }
+    }
+
+    @Test func aProbesOwnCutAndTargetAreKept() throws {
+        let dir = try TemporaryDirectory()
+        let store = try SessionStore(path: dir.file("cookcast.db"))
+        let shoulder = ChannelInfo(channel: 3, name: "probe 3", role: .meat, cut: "pork_shoulder", targetCelsius: 95)
+        let id = try store.createSession(Fixtures.info(), channels: [ChannelInfo(channel: 1), shoulder])
+        // Registered again as heard, by the live pipeline: what was stored stays.
+        try store.addChannel(ChannelInfo(channel: 3, name: "probe 3", role: .meat), session: id)
+        #expect(try store.channels(session: id) == [ChannelInfo(channel: 1), shoulder])
     }
 
     @Test func reopeningKeepsData() throws {

@@ -10,9 +10,8 @@ struct LiveSessionOpening {
     var startedAtUnixMs: Int64
     /// Session seconds at which this run starts (0 for a new session).
     var offsetSeconds: Double
-    /// The cut and target in force (a resumed session's own, unless given and different).
-    var cut: CutProfile?
-    var targetCelsius: Double?
+    /// The cuts and targets in force (a resumed session's own, unless given and different).
+    var goals: ProbeGoals
     /// Whether the session holds readings from an earlier run.
     var isResumed: Bool
     /// Held for the whole run; `release()` it at the end.
@@ -33,12 +32,13 @@ extension LiveCommand {
         do {
             guard let resumeID else {
                 let info = SessionInfo(
-                    startedAtUnixMs: now, cut: cut?.name, name: name, targetCelsius: targetCelsius,
+                    startedAtUnixMs: now, cut: goals.cut?.name, name: name, targetCelsius: goals.targetCelsius,
                     source: label, status: .active)
                 let id = try waitingOutLocks {
                     // Channels are registered as they are heard, each with the role its first
-                    // reading shows (a pit probe on channel 1 was stored as meat, named "probe").
-                    try store.createSession(info, channels: [])
+                    // reading shows (a pit probe on channel 1 was stored as meat, named "probe"),
+                    // but for probes given a cut or target of their own, which are in the meat.
+                    try store.createSession(info, channels: goals.channels)
                 }
                 guard let lock = try RecordingLock.acquire(database: store.path, session: id) else {
                     throw CLIError.io("session \(id) was taken by another recorder as it was created")
@@ -47,8 +47,7 @@ extension LiveCommand {
                     try store.append(SessionEvent(elapsedSeconds: 0, kind: .started, detail: label), session: id)
                 }
                 return LiveSessionOpening(
-                    id: id, startedAtUnixMs: now, offsetSeconds: 0, cut: cut, targetCelsius: targetCelsius,
-                    isResumed: false, lock: lock)
+                    id: id, startedAtUnixMs: now, offsetSeconds: 0, goals: goals, isResumed: false, lock: lock)
             }
             guard var info = try waitingOutLocks({ try store.session(resumeID) }) else {
                 throw CLIError.data("no session \(resumeID) to resume")
@@ -84,6 +83,8 @@ extension LiveCommand {
                 info.cut = cut?.name
                 info.targetCelsius = target
             }
+            let resumedGoals = try resumedChannelGoals(
+                of: resumeID, cut: cut, targetCelsius: target, store: store)
             let last = try waitingOutLocks { try store.lastReadings(session: resumeID, limit: 1).last }
             let offset = Self.resumeSeconds(
                 lastReadingSeconds: last?.elapsedSeconds, startedAtUnixMs: info.startedAtUnixMs, nowUnixMs: now)
@@ -95,8 +96,8 @@ extension LiveCommand {
             }
             let lastEpoch = try waitingOutLocks { try store.lastLinkEpoch(session: resumeID) }
             return LiveSessionOpening(
-                id: resumeID, startedAtUnixMs: info.startedAtUnixMs, offsetSeconds: offset, cut: cut,
-                targetCelsius: target, isResumed: true, lock: lock, linkEpoch: lastEpoch.map { $0 + 1 } ?? 0)
+                id: resumeID, startedAtUnixMs: info.startedAtUnixMs, offsetSeconds: offset, goals: resumedGoals,
+                isResumed: true, lock: lock, linkEpoch: lastEpoch.map { $0 + 1 } ?? 0)
         } catch let error as CLIError {
             throw error
         } catch {
@@ -150,11 +151,41 @@ extension LiveCommand {
         let storedCut = try info.cut.flatMap { (name: String) throws(CLIError) -> CutProfile? in
             try context.models().cuts.profile(named: name)
         }
-        let resumedCut = cutGiven ? cut : storedCut
-        let newCut = cutGiven && cut?.name != info.cut
-        if targetGiven { return (resumedCut, targetCelsius) }
-        if newCut { return (resumedCut, cut?.defaultTargetCelsius ?? info.targetCelsius) }
+        let resumedCut = goals.cutGiven ? goals.cut : storedCut
+        let newCut = goals.cutGiven && goals.cut?.name != info.cut
+        if goals.targetGiven { return (resumedCut, goals.targetCelsius) }
+        if newCut { return (resumedCut, goals.cut?.defaultTargetCelsius ?? info.targetCelsius) }
         return (resumedCut, info.targetCelsius ?? resumedCut?.defaultTargetCelsius)
+    }
+
+    /// A resumed session's probes' own cuts and targets, with those given now in their place
+    /// (stored, and said).
+    private func resumedChannelGoals(
+        of session: Int64, cut: CutProfile?, targetCelsius: Double?, store: SessionStore
+    ) throws -> ProbeGoals {
+        let library = try context.models()
+        var resumed = ProbeGoals(cut: cut, targetCelsius: targetCelsius, channelCuts: [:], channelTargetsCelsius: [:])
+        let stored = try waitingOutLocks { try store.channels(session: session) }
+        for channel in stored {
+            if let name = channel.cut { resumed.channelCuts[channel.channel] = library.cuts.profile(named: name) }
+            if let t = channel.targetCelsius { resumed.channelTargetsCelsius[channel.channel] = t }
+        }
+        for var given in goals.channels {
+            let before = stored.first { $0.channel == given.channel }
+            guard before?.cut != given.cut || before?.targetCelsius != given.targetCelsius else { continue }
+            context.console.errorLine(
+                "note: probe \(given.channel) of session \(session) was "
+                    + "\(describe(cut: before?.cut, target: before?.targetCelsius)); "
+                    + "now \(describe(cut: given.cut, target: given.targetCelsius)), as given")
+            if let before {
+                given.name = before.name
+                given.role = before.role
+            }
+            resumed.channelCuts[given.channel] = goals.channelCuts[given.channel]
+            resumed.channelTargetsCelsius[given.channel] = given.targetCelsius
+            try waitingOutLocks { [given] in try store.setChannel(given, session: session) }
+        }
+        return resumed
     }
 
     private func describe(cut: String?, target: Double?) -> String {

@@ -31,6 +31,10 @@ struct LiveCommand: Command {
         options:
           --cut CUT           cut name or alias (see Models/cuts.json); sets the default target
           --target C          target internal temperature (in --unit, default Celsius)
+          --cut N=CUT, --target N=C
+                              probe N's own cut or target (repeat for each; several meats in one
+                              pit); a probe's own cut brings its usual target. Kept with the
+                              session, so --resume keeps them
           --speed X|max       replay/simulation speed factor (default 60; max = as fast as possible)
           --json              one JSON object per line instead of the dashboard
           --plain             no in-place redraw: a status line every 10 min of cook time
@@ -50,13 +54,14 @@ struct LiveCommand: Command {
           cookcast live --simulate turkey --speed 600
           cookcast live --replay ../shared/data/cooks/heatledger_roast_chicken.csv --speed 120 --cut chicken
           printf '0 00000064F500FB00DD\\n' | cookcast live --stdin --cut steak
+          cookcast live --probe AA:BB:CC:DD:EE:FF --cut chicken --cut 3=pork_shoulder --target 3=93
         """
     static let options = OptionSpec(
         valued: [
             "simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic",
             "on-alarm", "ambient-range",
         ],
-        flags: ["stdin", "json", "plain"])
+        flags: ["stdin", "json", "plain"], repeatable: ["cut", "target"])
     /// Speed factors `--speed` accepts: below a thousandth a minute of cook takes 17 hours; above
     /// a million it is `max` in all but name (and tiny factors overflowed the pacing arithmetic).
     static let speedRange = 0.001...1_000_000.0
@@ -72,15 +77,12 @@ struct LiveCommand: Command {
 
     let context: CommandContext
     let source: SourceChoice
-    let cut: CutProfile?
-    let targetCelsius: Double?
+    /// What the probes cook to (`--cut`, `--target`, each probe's own).
+    let goals: ProbeGoals
     let speed: Double?
     let json: Bool
     let plain: Bool
     let resumeID: Int64?
-    /// Whether `--cut` / `--target` were given (a resumed session keeps its own otherwise).
-    let cutGiven: Bool
-    let targetGiven: Bool
     let name: String?
     let characteristic: String?
     let alarmCommand: String?
@@ -120,18 +122,11 @@ struct LiveCommand: Command {
         }
         self.source = source
         let library = try context.models()
-        var cutName = arguments.value("cut")
-        if cutName == nil, case .simulate(let p, _) = source { cutName = p.name }
-        self.cut = try context.cut(named: cutName, in: library)
-        if let t = try arguments.double("target") {
-            let c = context.unit.celsius(from: t)
-            guard (-20...300).contains(c) else { throw .usage("target \(t) is not a plausible food temperature") }
-            targetCelsius = c
-        } else if case .simulate(let p, _) = source {
-            targetCelsius = p.targetCelsius
-        } else {
-            targetCelsius = cut?.defaultTargetCelsius
-        }
+        var preset: SimulationPreset?
+        if case .simulate(let p, _) = source { preset = p }
+        goals = try ProbeGoals(
+            arguments: arguments, context: context, library: library, defaultCutName: preset?.name,
+            defaultTargetCelsius: preset?.targetCelsius)
         if let s = arguments.value("speed") {
             if s == "max" {
                 speed = nil
@@ -149,8 +144,6 @@ struct LiveCommand: Command {
         for note in Self.ignoredOptions(arguments, source: source) {
             context.console.errorLine("cookcast live: warning: \(note)")
         }
-        cutGiven = arguments.value("cut") != nil
-        targetGiven = arguments.value("target") != nil
         resumeID = try arguments.value("resume").map { (text: String) throws(CLIError) -> Int64 in
             try SessionArgument.parse(text)
         }
@@ -208,7 +201,7 @@ struct LiveCommand: Command {
         switch source {
         case .simulate(let preset, let seed):
             let sim = SimulatorSource(
-                preset: preset, options: SimulationOptions(seed: seed, targetCelsius: targetCelsius))
+                preset: preset, options: SimulationOptions(seed: seed, targetCelsius: goals.targetCelsius))
             return try await run(sim, store: store, paced: true)
         case .replay(let path):
             let replay: ReplaySource
@@ -307,9 +300,8 @@ struct LiveCommand: Command {
         let sessionID = session.id
         let startedAt = session.startedAtUnixMs
         let offset = session.offsetSeconds
-        let cut = session.cut
-        let targetCelsius = session.targetCelsius
-        var rules = AlarmRules(targetCelsius: targetCelsius)
+        let goals = session.goals
+        var rules = AlarmRules(targetCelsius: goals.targetCelsius, channelTargetsCelsius: goals.channelTargetsCelsius)
         rules.ambientRangeCelsius = ambientRange
         var config = LivePipeline.Configuration(
             sessionID: sessionID, batchSize: paced && speed == nil ? 500 : 1, timeOffsetSeconds: offset,
@@ -329,10 +321,11 @@ struct LiveCommand: Command {
                 console: plain ? NonInteractiveConsole(context.console) : context.console,
                 unit: context.unit, title: source.label, startedAtUnixMs: startedAt)
         let eta: (any ETAProvider)?
-        if let targetCelsius {
+        if goals.targetCelsius != nil || !goals.channelTargetsCelsius.isEmpty {
             let priors = try PriorLibrary.priors(models: try context.models(), store: store)
             eta = SessionETAProvider(
-                targetCelsius: targetCelsius, cut: cut, priors: priors)
+                targetCelsius: goals.targetCelsius, cut: goals.cut, priors: priors, channelCuts: goals.channelCuts,
+                channelTargetsCelsius: goals.channelTargetsCelsius)
         } else {
             eta = nil
             context.console.errorLine("note: no --target and no --cut: no ETA, readings are still stored")

@@ -46,10 +46,10 @@ struct ShowCommand: Command {
                 console.line("  max probe  \(unit.format(celsius: s.maxProbeCelsius))")
             }
             let channels = try store.channels(session: sessionID)
-            if channels.count > 1 {
+            if channels.count > 1 || channels.contains(where: { $0.cut != nil || $0.targetCelsius != nil }) {
                 console.line(
                     "  channels   "
-                        + channels.map(Self.channelLabel).joined(separator: ", "))
+                        + channels.map { Self.channelLabel($0, unit: unit) }.joined(separator: ", "))
             }
             if let fit = try store.lastFit(session: sessionID) {
                 let eta = fit.etaSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
@@ -81,12 +81,19 @@ struct ShowCommand: Command {
 }
 
 extension ShowCommand {
-    /// `2=pit (ambient)`; the role is not repeated when the name already says it (heat-ledger's
+    /// `2=pit (ambient)`, `3=probe 3 (meat, pork_shoulder to 95.0 C)` for a probe with a cut or
+    /// target of its own; the role is not repeated when the name already says it (heat-ledger's
     /// `sensor_2 (meat)` was shown as `sensor_2 (meat) (meat)`).
-    static func channelLabel(_ channel: ChannelInfo) -> String {
+    static func channelLabel(_ channel: ChannelInfo, unit: TemperatureUnit = .celsius) -> String {
         let name = channel.name ?? "probe \(channel.channel)"
-        let role = channel.role.rawValue
-        return "\(channel.channel)=\(name)" + (name.lowercased().contains(role) ? "" : " (\(role))")
+        var notes = name.lowercased().contains(channel.role.rawValue) ? [] : [channel.role.rawValue]
+        switch (channel.cut, channel.targetCelsius) {
+        case (let cut?, let target?): notes.append("\(cut) to \(unit.format(celsius: target))")
+        case (let cut?, nil): notes.append(cut)
+        case (nil, let target?): notes.append("to \(unit.format(celsius: target))")
+        case (nil, nil): break
+        }
+        return "\(channel.channel)=\(name)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
     }
 }
 
