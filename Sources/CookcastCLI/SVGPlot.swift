@@ -25,7 +25,10 @@ struct SVGPlot {
         }
         let allPoints = probeSeries.values.flatMap { $0 } + ambient
         let times = allPoints.map(\.t) + (fits.last?.etaHighSeconds.map { [$0] } ?? [])
-        let temps = allPoints.map(\.c) + [targetCelsius].compactMap { $0 }
+        // Probes with a target of their own get their own line, in their colour.
+        let ownTargets = channels.compactMap { ch in ch.targetCelsius.map { (channel: ch.channel, celsius: $0) } }
+            .filter { probeSeries[$0.channel] != nil }
+        let temps = allPoints.map(\.c) + [targetCelsius].compactMap { $0 } + ownTargets.map(\.celsius)
         let first = times.min() ?? 0
         let t1 = max((times.max() ?? 1), first + 60)
         // A first reading just after the start (a simulation's at 0.5 s) still gets the 0 tick.
@@ -96,6 +99,13 @@ struct SVGPlot {
                 "<path d=\"\(path(probeSeries[ch] ?? []))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
             let name = channels.first { $0.channel == ch }?.name ?? "probe \(ch)"
             legend.append((name, color))
+            if let own = ownTargets.first(where: { $0.channel == ch }) {
+                let gy = f(y(own.celsius))
+                svg +=
+                    "<line x1=\"\(f(left))\" y1=\"\(gy)\" x2=\"\(f(left + plotW))\" y2=\"\(gy)\" stroke=\"\(color)\" stroke-dasharray=\"6 4\"/>"
+                svg +=
+                    "<text x=\"\(f(left + plotW - 4))\" y=\"\(f(y(own.celsius) - 4))\" text-anchor=\"end\" fill=\"\(color)\">\(escape(name)) target \(unit.format(celsius: own.celsius))</text>\n"
+            }
         }
         if !ambient.isEmpty { legend.append(("ambient", "#d33")) }
         for (i, item) in legend.enumerated() {

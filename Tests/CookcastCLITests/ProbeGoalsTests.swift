@@ -42,6 +42,12 @@ import Testing
         #expect(channels.first { $0.channel == 3 }?.role == .ambient)
         let show = await box.run(["show", "1"])
         #expect(show.out.contains("2=probe 2 (meat, pork_shoulder to 93.0 C)"), "\(show.out)")
+        // The chart draws the probe's own target line, labelled, next to the session's.
+        let chart = box.directory + "/cook.svg"
+        #expect(await box.run(["plot", "1", "-o", chart]).status == 0)
+        let svg = try String(contentsOfFile: chart, encoding: .utf8)
+        #expect(svg.contains(">probe 2 target 93.0 C</text>"))
+        #expect(svg.contains(">target 74.0 C</text>"))
 
         // A probe's own cut without a target of its own brings that cut's usual one (95 C).
         let usual = await box.run([
