@@ -32,6 +32,48 @@ struct PredictionBenchmarks {
     /// Target of `longCook`, Celsius.
     static let targetCelsius = 100.0
 
+    /// What `live` does with each reading of a cook of three probes and a pit channel, 1 Hz each:
+    /// `SessionETAProvider` takes the reading and says what the ETA is at that moment (the
+    /// session's, the fits to store, the done verdicts). An hour of history, then 2,000 readings
+    /// timed one by one; the probes heat at different rates towards a target none reaches.
+    static func liveETAPerReading() -> BenchmarkHarness.Result {
+        let taus = [20_000.0, 30_000, 40_000]
+        var rng = SystemRandomNumberGenerator()
+        func readings(atSecond s: Int) -> [Reading] {
+            let t = Double(s)
+            let noise = Double.random(in: -0.1...0.1, using: &rng)
+            var out: [Reading] = []
+            for (i, tau) in taus.enumerated() {
+                let core: Double = 110 - 105 * exp(-t / tau)
+                out.append(Reading(channel: i + 1, elapsedSeconds: t, probeCelsius: core + noise, ambientCelsius: nil))
+            }
+            out.append(Reading(channel: 4, elapsedSeconds: t, probeCelsius: nil, ambientCelsius: 115 + noise * 10))
+            return out
+        }
+        let provider = SessionETAProvider(targetCelsius: targetCelsius, cut: nil, priors: [])
+        let historySeconds = 3600
+        for s in 0..<historySeconds {
+            for r in readings(atSecond: s) {
+                provider.update(with: r)
+                blackHole(provider.moment(atSeconds: r.elapsedSeconds))
+            }
+        }
+        let timed = (historySeconds..<(historySeconds + 500)).flatMap { readings(atSecond: $0) }
+        var samples: [Double] = []
+        samples.reserveCapacity(timed.count)
+        let clock = ContinuousClock()
+        for r in timed {
+            let start = clock.now
+            provider.update(with: r)
+            blackHole(provider.moment(atSeconds: r.elapsedSeconds))
+            samples.append((clock.now - start).inSeconds * 1e6)
+        }
+        return BenchmarkHarness.Result(
+            name: "live ETA per reading, 3 probes + pit, 1 h (p90 col = p99)",
+            median: Quantile.invertedCDF(samples, 0.5), p90: Quantile.invertedCDF(samples, 0.99),
+            unit: "us/reading", higherIsBetter: false, ratio: nil, target: nil)
+    }
+
     func run() throws -> [BenchmarkHarness.Result] {
         var results: [BenchmarkHarness.Result] = []
         let day = Self.longCook(hours: 24)
@@ -57,6 +99,7 @@ struct PredictionBenchmarks {
                     ratio: nil,
                     target: "median <= 20 us, p99 <= 200 us"))
         }
+        results.append(Self.liveETAPerReading())
         results.append(
             harness.measure(
                 "predict over a 24 h cook at 2 Hz (172,800 readings)", unit: "ms/predict",

@@ -4,8 +4,11 @@ import CookcastEngine
 /// `live --json`: one JSON object per line per event, for scripts and home automation.
 ///
 /// Reading lines: `{"type":"reading","t_s":12.5,"channel":1,"probe_c":24.5,"ambient_c":25.1,
-/// "battery_pct":86.7,"eta_s":...,"eta_lo_s":...,"eta_hi_s":...,"phase":"predicting"}`; other types:
-/// `connection`, `decode_error`, `alarm`, `summary`. Temperatures are Celsius, times seconds since start.
+/// "battery_pct":86.7,"eta_s":...,"eta_lo_s":...,"eta_hi_s":...,"phase":"predicting"}`, the
+/// session's ETA (the slowest probe's); with several meat probes also each probe's,
+/// `"probes":[{"channel":1,"eta_hi_s":...,"eta_lo_s":...,"eta_s":...,"phase":"done"},...]`. Other
+/// types: `connection`, `decode_error`, `alarm`, `summary`. Temperatures are Celsius, times
+/// seconds since start.
 final class JSONLinesSink: LiveSink {
     private let console: any Console
     private let sessionID: Int64
@@ -29,6 +32,16 @@ final class JSONLinesSink: LiveSink {
             fields["eta_s"] = .number(status.eta.finishSeconds)
             fields["eta_lo_s"] = .number(status.eta.lowSeconds)
             fields["eta_hi_s"] = .number(status.eta.highSeconds)
+            if status.probeETAs.count > 1 {
+                fields["probes"] = .array(
+                    status.probeETAs.map { eta in
+                        .object([
+                            "channel": eta.channel.map { .integer(Int64($0)) } ?? .null,
+                            "phase": .string(eta.phase), "eta_s": .number(eta.finishSeconds),
+                            "eta_lo_s": .number(eta.lowSeconds), "eta_hi_s": .number(eta.highSeconds),
+                        ])
+                    })
+            }
         case .connection(let state, let detail):
             fields["type"] = .string("connection")
             fields["t_s"] = .number(status.elapsedSeconds)

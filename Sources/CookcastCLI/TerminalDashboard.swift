@@ -3,7 +3,8 @@ import CookcastEngine
 import Foundation
 
 /// The live view in a terminal: link state, probe and ambient temperatures, battery, elapsed
-/// time, target, ETA with its range and phase, alarms, and a chart of probe and ambient.
+/// time, target, ETA with its range and phase (the slowest probe's), with several meat probes a
+/// line for each probe's own ETA, alarms, and a chart of probe and ambient.
 ///
 /// On an interactive terminal it redraws in place (at most ~8 times a second of wall time);
 /// otherwise it prints one status line per `lineEverySeconds` of cook time, plus events.
@@ -81,8 +82,45 @@ final class TerminalDashboard: LiveSink {
         console.line(text)
     }
 
-    /// One line: `[01:23:45] connected  probe 54.2 C  ambient 163.0 C  battery 87 %  target 74.0 C  ETA 15:40 (in 1h 12m, 15:20-16:05) predicting`.
-    func statusLine(_ status: LiveStatus) -> String { statusParts(status).joined(separator: "  ") }
+    /// One line: `[01:23:45] connected  probe 54.2 C  ambient 163.0 C  battery 87 %  target 74.0 C  ETA 15:40 (in 1h 12m, 15:20-16:05) predicting`;
+    /// with several meat probes the session's ETA (the slowest probe's) is followed by each
+    /// probe's: `probes: 1 done, 2 ETA 15:05, 3 ETA 15:40`.
+    func statusLine(_ status: LiveStatus) -> String {
+        var parts = statusParts(status)
+        if status.probeETAs.count > 1 {
+            parts.append("probes: " + status.probeETAs.map { compactProbeText($0, status) }.joined(separator: ", "))
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// The line of one probe of several on the screen: `probe 2: 61.3 C  ETA 15:05 (in 32m 10s) predicting`,
+    /// `probe 1: 75.2 C  done at 14:12`, `probe 3: 131.0 C  probe out`.
+    func probeLine(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
+        let channel = eta.channel ?? 0
+        let head = "probe \(channel): \(unit.format(celsius: status.probeCelsius[channel]))  "
+        guard let finish = eta.finishSeconds, eta.phase != "unreachable", eta.phase != "probe out" else {
+            return head + eta.phase
+        }
+        if eta.phase == "done" { return head + "done at \(clock(finish, status))" }
+        let left = DurationFormat.short(finish - status.elapsedSeconds)
+        return head + "ETA \(clock(finish, status)) (in \(left)) \(eta.phase)"
+    }
+
+    /// One probe's part of the plain status line: `2 ETA 15:05`, `1 done`, `3 probe out`, with the
+    /// phase after the time unless it is `predicting`.
+    private func compactProbeText(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
+        let channel = eta.channel.map { "\($0) " } ?? ""
+        guard let finish = eta.finishSeconds, eta.phase != "unreachable", eta.phase != "probe out", eta.phase != "done"
+        else { return channel + eta.phase }
+        return channel + "ETA \(clock(finish, status))" + (eta.phase == "predicting" ? "" : " \(eta.phase)")
+    }
+
+    /// Local `HH:MM` of session time `seconds`, `+1d` when on a later day than now.
+    private func clock(_ seconds: Double, _ status: LiveStatus) -> String {
+        DurationFormat.wallClock(
+            startUnixMs: startedAtUnixMs, plusSeconds: seconds, utcOffsetSeconds: utcOffsetSeconds,
+            nowSeconds: status.elapsedSeconds)
+    }
 
     /// The pieces of the status line, which a narrow terminal gets on several lines.
     func statusParts(_ status: LiveStatus) -> [String] {
@@ -107,11 +145,7 @@ final class TerminalDashboard: LiveSink {
             let words = TemperatureText.converting(eta.message, to: unit)
             return "ETA: \(eta.phase == "unreachable" ? "unreachable: " : "")\(words)"
         }
-        func clock(_ seconds: Double) -> String {
-            DurationFormat.wallClock(
-                startUnixMs: startedAtUnixMs, plusSeconds: seconds, utcOffsetSeconds: utcOffsetSeconds,
-                nowSeconds: status.elapsedSeconds)
-        }
+        func clock(_ seconds: Double) -> String { self.clock(seconds, status) }
         if eta.phase.hasPrefix("done") {
             // The estimator says how: the probe reached the target, or a bath holding the target
             // brought the meat within a fraction of a degree of it.
@@ -132,6 +166,9 @@ final class TerminalDashboard: LiveSink {
         let width = max(columns, 20)
         var lines = TerminalLayout.wrap(["cookcast live: \(title)", "session \(status.sessionID)"], width: width)
         lines += TerminalLayout.wrap(statusParts(status), width: width)
+        if status.probeETAs.count > 1 {
+            lines += status.probeETAs.flatMap { TerminalLayout.wrapWords(probeLine($0, status), width: width) }
+        }
         lines += TerminalLayout.wrap(
             [
                 "readings \(status.readingCount)", "bad packets \(status.decodeErrorCount)",

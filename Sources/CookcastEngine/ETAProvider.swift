@@ -14,7 +14,8 @@ public struct ETASnapshot: Sendable, Hashable {
     /// Whether a fitted model stands behind the finish (predicting or stalled), so alarms may use it;
     /// early-phase finishes come from priors and can swing.
     public var isConfident: Bool
-    /// The probe the finish is for (the slowest of several); nil when unknown.
+    /// The probe the finish is for (the slowest of several; a probe's own snapshot in
+    /// `ETAMoment.probes`, its channel); nil when unknown.
     public var channel: Int?
 
     /// Creates a snapshot.
@@ -39,6 +40,10 @@ public struct ETASnapshot: Sendable, Hashable {
 public struct ETAMoment: Sendable {
     /// The session's estimate (the slowest probe's).
     public var snapshot: ETASnapshot
+    /// Every meat probe's own estimate, by ascending channel, each with its `channel`: a probe
+    /// whose meat is done says `done` from then on (its finish the time it got there), one out of
+    /// the meat `probe out`. Empty before the first probe reading.
+    public var probes: [ETASnapshot]
     /// Fits to store at this moment (at most one per probe and fit-grid step); empty when nothing
     /// new.
     public var fitsToStore: [FitRecord]
@@ -47,8 +52,12 @@ public struct ETAMoment: Sendable {
     public var doneVerdicts: [DoneVerdict]
 
     /// Creates a moment.
-    public init(snapshot: ETASnapshot, fitsToStore: [FitRecord] = [], doneVerdicts: [DoneVerdict] = []) {
+    public init(
+        snapshot: ETASnapshot, probes: [ETASnapshot] = [], fitsToStore: [FitRecord] = [],
+        doneVerdicts: [DoneVerdict] = []
+    ) {
         self.snapshot = snapshot
+        self.probes = probes
         self.fitsToStore = fitsToStore
         self.doneVerdicts = doneVerdicts
     }
@@ -58,8 +67,8 @@ public struct ETAMoment: Sendable {
 public protocol ETAProvider: AnyObject {
     /// Feeds one stored reading (called after it is committed).
     func update(with reading: Reading)
-    /// What it says at `elapsedSeconds` (session time): the estimate, the fits to store and the
-    /// done verdicts.
+    /// What it says at `elapsedSeconds` (session time): the session's estimate, each probe's, the
+    /// fits to store and the done verdicts.
     func moment(atSeconds elapsedSeconds: Double) -> ETAMoment
 }
 

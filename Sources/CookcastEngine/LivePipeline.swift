@@ -338,6 +338,7 @@ public final class LivePipeline: @unchecked Sendable {
             eta.update(with: reading)
             let moment = eta.moment(atSeconds: reading.elapsedSeconds)
             status.eta = moment.snapshot
+            status.probeETAs = moment.probes
             if !quietly {
                 for alarm in fired { try await raise(alarm) }
                 fired = []

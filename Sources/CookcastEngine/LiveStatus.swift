@@ -16,8 +16,11 @@ public struct LiveStatus: Sendable {
     public var batteryPercent: Double?
     /// Target in degrees Celsius.
     public var targetCelsius: Double?
-    /// The current estimate.
+    /// The current estimate: the session's, the slowest probe's.
     public var eta: ETASnapshot
+    /// Every meat probe's own estimate, by ascending channel (`ETAMoment.probes`); empty before
+    /// the first probe reading and without an ETA.
+    public var probeETAs: [ETASnapshot] = []
     /// Counters.
     public var readingCount: Int
     public var decodeErrorCount: Int

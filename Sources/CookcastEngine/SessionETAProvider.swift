@@ -38,17 +38,15 @@ public final class SessionETAProvider: ETAProvider {
     }
 
     public func moment(atSeconds seconds: Double) -> ETAMoment {
-        // Every probe's estimate once: the session's, its fits and its verdicts all come from them.
+        // Every probe's estimate once: the session's, each probe's own, the fits and the verdicts
+        // all come from them.
         let all = session.estimates(atSeconds: seconds)
         let (e, channel) = session.estimate(from: all, atSeconds: seconds)
         var snapshot = ETASnapshot.collecting
         if e.phase != .collectingData || e.finishSeconds != nil {
-            snapshot = ETASnapshot(
-                phase: e.phase.rawValue.replacingOccurrences(of: "_", with: " "), finishSeconds: e.finishSeconds,
-                lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds, message: e.message,
-                isConfident: e.phase == .predicting || e.phase == .stalled)
-            snapshot.channel = channel
+            snapshot = ETASnapshot(e, channel: channel)
         }
+        let probes = all.map { ETASnapshot($0, channel: $0.channel) }
         var fits: [FitRecord] = []
         if !refreshedChannels.isEmpty {
             fits = all.filter { refreshedChannels.contains($0.channel) }.map { estimate in
@@ -59,6 +57,33 @@ public final class SessionETAProvider: ETAProvider {
             refreshedChannels.removeAll()
         }
         let verdicts = all.filter { $0.phase == .done }.map { DoneVerdict(channel: $0.channel, message: $0.message) }
-        return ETAMoment(snapshot: snapshot, fitsToStore: fits, doneVerdicts: verdicts)
+        return ETAMoment(snapshot: snapshot, probes: probes, fitsToStore: fits, doneVerdicts: verdicts)
+    }
+}
+
+extension ETASnapshot {
+    /// The snapshot of an estimate, for `channel`.
+    init(_ e: Estimate, channel: Int?) {
+        self.init(
+            phase: e.phase.shownName, finishSeconds: e.finishSeconds, lowSeconds: e.finishLowSeconds,
+            highSeconds: e.finishHighSeconds, message: e.message,
+            isConfident: e.phase == .predicting || e.phase == .stalled)
+        self.channel = channel
+    }
+}
+
+extension EstimatePhase {
+    /// The phase as shown: its raw value with spaces (`collecting data`, `probe out`), a constant
+    /// where `replacingOccurrences` built a string for every snapshot.
+    var shownName: String {
+        switch self {
+        case .collectingData: "collecting data"
+        case .warming: "warming"
+        case .predicting: "predicting"
+        case .stalled: "stalled"
+        case .done: "done"
+        case .probeOut: "probe out"
+        case .unreachable: "unreachable"
+        }
     }
 }

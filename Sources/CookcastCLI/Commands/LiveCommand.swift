@@ -19,6 +19,10 @@ struct LiveCommand: Command {
         Every reading is stored in the database as it arrives (one commit per reading; full-speed
         replays commit in batches), then the ETA, alarms and the dashboard are updated.
         Ctrl-C closes the session cleanly with everything received so far stored.
+        With several meat probes the session's ETA is the slowest probe's, and each probe's own
+        is shown too: a line per probe on the dashboard ("probe 2: 61.3 C  ETA 15:05 (in 32m 10s)
+        predicting", "done at 14:12", "probe out"), "probes: 1 done, 2 ETA 15:05" at the end of
+        the --plain status line.
 
         sources:
           --simulate PRESET   built-in physics simulator (turkey, chicken, brisket, pork_shoulder,
@@ -36,7 +40,9 @@ struct LiveCommand: Command {
                               pit); a probe's own cut brings its usual target. Kept with the
                               session, so --resume keeps them
           --speed X|max       replay/simulation speed factor (default 60; max = as fast as possible)
-          --json              one JSON object per line instead of the dashboard
+          --json              one JSON object per line instead of the dashboard; a reading's
+                              line has the session's ETA (eta_s, eta_lo_s, eta_hi_s, phase) and,
+                              with several meat probes, each probe's in "probes"
           --plain             no in-place redraw: a status line every 10 min of cook time
           --resume SESSION    keep appending to an interrupted session (its clock continues);
                               --probe and --stdin only. Stdin times that start again from 0
