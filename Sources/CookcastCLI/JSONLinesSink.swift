@@ -6,7 +6,8 @@ import CookcastEngine
 /// Reading lines: `{"type":"reading","t_s":12.5,"channel":1,"probe_c":24.5,"ambient_c":25.1,
 /// "battery_pct":86.7,"eta_s":...,"eta_lo_s":...,"eta_hi_s":...,"phase":"predicting"}`, the
 /// session's ETA (the slowest probe's); with several meat probes also each probe's,
-/// `"probes":[{"channel":1,"eta_hi_s":...,"eta_lo_s":...,"eta_s":...,"phase":"done"},...]`. Other
+/// `"probes":[{"channel":1,"eta_hi_s":...,"eta_lo_s":...,"eta_s":...,"phase":"done","target_c":74},...]`
+/// (`target_c`: the probe's own target, else the session's). Other
 /// types: `connection`, `decode_error`, `alarm`, `summary`. Temperatures are Celsius, times
 /// seconds since start.
 final class JSONLinesSink: LiveSink {
@@ -39,6 +40,8 @@ final class JSONLinesSink: LiveSink {
                             "channel": eta.channel.map { .integer(Int64($0)) } ?? .null,
                             "phase": .string(eta.phase), "eta_s": .number(eta.finishSeconds),
                             "eta_lo_s": .number(eta.lowSeconds), "eta_hi_s": .number(eta.highSeconds),
+                            "target_c": .number(
+                                eta.channel.flatMap { status.channelTargetsCelsius[$0] } ?? status.targetCelsius),
                         ])
                     })
             }

@@ -94,10 +94,12 @@ final class TerminalDashboard: LiveSink {
     }
 
     /// The line of one probe of several on the screen: `probe 2: 61.3 C  ETA 15:05 (in 32m 10s) predicting`,
-    /// `probe 1: 75.2 C  done at 14:12`, `probe 3: 131.0 C  probe out`.
+    /// `probe 1: 75.2 C  done at 14:12`, `probe 3: 131.0 C  probe out`; a probe with a target of its
+    /// own says it: `probe 3: 61.3 C  target 93.0 C  ETA ...`.
     func probeLine(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
         let channel = eta.channel ?? 0
-        let head = "probe \(channel): \(unit.format(celsius: status.probeCelsius[channel]))  "
+        var head = "probe \(channel): \(unit.format(celsius: status.probeCelsius[channel]))  "
+        if let own = status.channelTargetsCelsius[channel] { head += "target \(unit.format(celsius: own))  " }
         guard let finish = eta.finishSeconds, eta.phase != "unreachable", eta.phase != "probe out" else {
             return head + eta.phase
         }

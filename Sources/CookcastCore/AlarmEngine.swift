@@ -13,7 +13,8 @@ public struct AlarmEngine: Sendable {
     private var targetWatches: [Int: ProbeTargetWatch] = [:]
     /// The pit's air, from any channel.
     private var pitAir = PitAir()
-    private var firedETANear = false
+    /// Probes whose "ETA near" fired and has not re-armed (key 0: the session's, no probe named).
+    private var etaNearFired: Set<Int> = []
     private var ambientOutSince: Double?
     private var ambientAlarmActive = false
     /// Whether the ambient has been inside the expected range at least once.
@@ -47,11 +48,11 @@ public struct AlarmEngine: Sendable {
     /// cook, at a sixth of its rise (ten minutes from the end it was at 43 %; a turkey is past 90 %).
     public static let etaNearMinimumProgress = 1.0 / 3
 
-    /// Whether every probe still short of the target has covered `etaNearMinimumProgress` of its
-    /// rise and can get there in `remaining` seconds at no more than `etaNearMaxRateRatio` times
-    /// its recent rate (at least 0.1 C a minute).
-    private func isPlausible(remaining: Double) -> Bool {
-        for (channel, watch) in targetWatches where !watch.hasEverReached {
+    /// Whether every probe still short of the target (or only `channel`'s) has covered
+    /// `etaNearMinimumProgress` of its rise and can get there in `remaining` seconds at no more than
+    /// `etaNearMaxRateRatio` times its recent rate (at least 0.1 C a minute).
+    private func isPlausible(remaining: Double, channel only: Int? = nil) -> Bool {
+        for (channel, watch) in targetWatches where !watch.hasEverReached && (only == nil || only == channel) {
             guard let target = rules.targetCelsius(channel: channel) else { continue }
             if let first = watch.firstCelsius, let latest = watch.latestCelsius, target > first,
                 (latest - first) / (target - first) < Self.etaNearMinimumProgress
@@ -196,16 +197,23 @@ public struct AlarmEngine: Sendable {
         ]
     }
 
-    /// Feeds the current predicted remaining time in seconds; returns `etaNear` when it first drops low.
-    /// - Parameter channel: the probe the time is for (the slowest); named in a session of several.
+    /// Feeds a predicted remaining time in seconds; returns `etaNear` when it first drops low.
+    /// - Parameter channel: the probe the time is for, named in a session of several; each probe
+    ///   warns once (two chickens and a shoulder are three meats to take off). Nil: the session's
+    ///   time, one warning for the cook.
     public mutating func observeRemaining(
         seconds remaining: Double?, channel: Int? = nil, atSeconds elapsedSeconds: Double
     ) -> [Alarm] {
         guard let remaining, remaining.isFinite else { return [] }
-        // Every probe is at its target: "minutes to the target" would contradict that alarm.
+        // At its target (every probe, for the session's time): "minutes to the target" would
+        // contradict that alarm.
+        if let channel, targetWatches[channel]?.hasEverReached == true { return [] }
         if everyProbeReachedTarget { return [] }
-        if remaining <= rules.etaNearSeconds, remaining > 0, !firedETANear, isPlausible(remaining: remaining) {
-            firedETANear = true
+        let key = channel ?? 0
+        if remaining <= rules.etaNearSeconds, remaining > 0, !etaNearFired.contains(key),
+            isPlausible(remaining: remaining, channel: channel)
+        {
+            etaNearFired.insert(key)
             // With several probes, which one: "about 10 min to the target" from probe 3 was shown
             // without a channel, and --on-alarm got probe 1's temperature for it.
             let probe = targetWatches.count > 1 ? channel : nil
@@ -216,7 +224,7 @@ public struct AlarmEngine: Sendable {
                     message: probe.map { "probe \($0): \(words)" } ?? words)
             ]
         }
-        if remaining > rules.etaNearSeconds * 2 { firedETANear = false }
+        if remaining > rules.etaNearSeconds * 2 { etaNearFired.remove(key) }
         return []
     }
 }

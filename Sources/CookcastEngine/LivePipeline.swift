@@ -115,6 +115,7 @@ public final class LivePipeline: @unchecked Sendable {
             connection: .searching, probeCelsius: [:], ambientCelsius: nil, batteryPercent: nil,
             targetCelsius: configuration.alarmRules.targetCelsius, eta: .collecting, readingCount: 0,
             decodeErrorCount: 0, duplicateCount: 0, disconnectCount: 0, history: [])
+        status.channelTargetsCelsius = configuration.alarmRules.channelTargetsCelsius
     }
 
     /// Runs until the source ends or the task is cancelled (Ctrl-C); closes the session cleanly either way.
@@ -348,9 +349,12 @@ public final class LivePipeline: @unchecked Sendable {
                 }
             }
             // Only a fitted model's finish may raise "ETA near": early prior-based finishes swing.
-            let remaining = status.eta.isConfident ? status.eta.finishSeconds.map { $0 - reading.elapsedSeconds } : nil
-            fired += alarms.observeRemaining(
-                seconds: remaining, channel: status.eta.channel, atSeconds: reading.elapsedSeconds)
+            // Each probe warns for itself: two chickens and a shoulder are three meats to take off.
+            for eta in moment.probes.isEmpty ? [status.eta] : moment.probes {
+                let remaining = eta.isConfident ? eta.finishSeconds.map { $0 - reading.elapsedSeconds } : nil
+                fired += alarms.observeRemaining(
+                    seconds: remaining, channel: eta.channel, atSeconds: reading.elapsedSeconds)
+            }
             for verdict in moment.doneVerdicts {
                 let t = reading.elapsedSeconds
                 fired += alarms.observeDone(channel: verdict.channel, atSeconds: t, message: verdict.message)

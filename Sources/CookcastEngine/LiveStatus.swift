@@ -14,8 +14,10 @@ public struct LiveStatus: Sendable {
     public var ambientCelsius: Double?
     /// Latest battery level, percent: the lowest of the probes' latest.
     public var batteryPercent: Double?
-    /// Target in degrees Celsius.
+    /// Target in degrees Celsius: every probe's but those in `channelTargetsCelsius`.
     public var targetCelsius: Double?
+    /// Targets of probes that cook to their own, degrees Celsius by channel.
+    public var channelTargetsCelsius: [Int: Double] = [:]
     /// The current estimate: the session's, the slowest probe's.
     public var eta: ETASnapshot
     /// Every meat probe's own estimate, by ascending channel (`ETAMoment.probes`); empty before

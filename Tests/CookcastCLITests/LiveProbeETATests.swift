@@ -77,7 +77,8 @@ import Testing
             #expect(Set(object.keys) == sessionKeys.union(["probes"]), "\(object.keys.sorted())")
             let probes = try #require(object["probes"] as? [[String: Any]])
             let t = try #require(object["t_s"] as? Double)
-            #expect(probes.allSatisfy { Set($0.keys) == ["channel", "phase", "eta_s", "eta_lo_s", "eta_hi_s"] })
+            #expect(
+                probes.allSatisfy { Set($0.keys) == ["channel", "phase", "eta_s", "eta_lo_s", "eta_hi_s", "target_c"] })
             let channels = probes.compactMap { $0["channel"] as? Int }
             #expect(channels == (t == 0 && channels.count < 3 ? Array(1...channels.count) : [1, 2, 3]))
             // Probe 1 says done from the reading that got there, and keeps saying it.

@@ -33,6 +33,9 @@ import Testing
         #expect(run.out.contains("ALARM target_reached: probe 1 reached 74.0 C"))
         #expect(run.out.contains("ALARM target_reached: probe 2 reached 93.0 C"))
         #expect(!run.out.contains("probe 2 reached 74.0 C"))
+        // Each meat warns that it is nearly there, the chicken as well as the slower shoulder.
+        #expect(run.out.contains("ALARM eta_near: probe 1: about"))
+        #expect(run.out.contains("ALARM eta_near: probe 2: about"))
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         let channels = try store.channels(session: 1)
         #expect(
@@ -70,6 +73,8 @@ import Testing
         #expect(run.out.contains("probe 1 reached 70.0 C"))
         #expect(run.out.contains("probe 2 reached 90.0 C"))
         #expect(run.out.contains("\"eta_s\":"))
+        #expect(run.out.contains("\"target_c\":90"))
+        #expect(run.out.contains("\"target_c\":70"))
     }
 
     @Test func badProbeGoalsAreOneLineUsageErrors() async throws {

@@ -236,6 +236,36 @@ import Testing
         #expect(one.first?.message == "about 10 min to the target")
     }
 
+    /// Two chickens and a shoulder are three meats to take off: each probe warns for itself, once,
+    /// and not after its own meat got there.
+    @Test func eachProbeWarnsForItself() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74, channelTargetsCelsius: [3: 93]))
+        // Both well on their way from 30 C, rising 6 C a minute as meat can: probe 1 from 62 C,
+        // probe 3 from 80 C.
+        for ch in [1, 3] {
+            _ = engine.observe(Reading(channel: ch, elapsedSeconds: -900, probeCelsius: 30, ambientCelsius: nil))
+        }
+        for i in 0...40 {
+            let t = Double(i)
+            _ = engine.observe(Reading(channel: 1, elapsedSeconds: t, probeCelsius: 62 + 0.1 * t, ambientCelsius: nil))
+            _ = engine.observe(Reading(channel: 3, elapsedSeconds: t, probeCelsius: 80 + 0.1 * t, ambientCelsius: nil))
+        }
+        let first = engine.observeRemaining(seconds: 590, channel: 1, atSeconds: 40)
+        #expect(first.map(\.message) == ["probe 1: about 10 min to the target"])
+        // Probe 3's ten minutes are its own news, right after probe 1's; each warns once.
+        let second = engine.observeRemaining(seconds: 580, channel: 3, atSeconds: 40)
+        #expect(second.map(\.message) == ["probe 3: about 10 min to the target"])
+        #expect(engine.observeRemaining(seconds: 500, channel: 1, atSeconds: 41).isEmpty)
+        #expect(engine.observeRemaining(seconds: 500, channel: 3, atSeconds: 41).isEmpty)
+        // Probe 1 is done; its late "5 minutes", even after a swing out, is not news.
+        for i in 41...160 {
+            let t = Double(i)
+            _ = engine.observe(Reading(channel: 1, elapsedSeconds: t, probeCelsius: 62 + 0.1 * t, ambientCelsius: nil))
+        }
+        _ = engine.observeRemaining(seconds: 3000, channel: 1, atSeconds: 160)
+        #expect(engine.observeRemaining(seconds: 300, channel: 1, atSeconds: 161).isEmpty)
+    }
+
     /// "10 minutes left" for 46 C to go at 0.75 C a minute is a first fit's fancy, not news (it
     /// sounded 4 minutes into a real 2.4-hour turkey); the same words near the end are.
     @Test func etaNearIsNotBelievedWhenTheProbeWouldHaveToRiseTenTimesFaster() {
