@@ -99,23 +99,6 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: box.databasePath))
     }
 
-    func packetLine(_ t: Double, probe: Double) -> String {
-        let bytes = SeedProbeDecoder.encodeReading(probeCelsius: probe, ambientCelsius: 110, batteryPercent: 90)
-        return "\(t) \(Hex.string(from: bytes))\n"
-    }
-
-    /// Runs `live --stdin --resume 1` as a process fed `lines`; returns its status and standard error.
-    func resume(_ extra: [String], lines: [String], in box: Sandbox) throws -> (Int32, String) {
-        let errors = Pipe()
-        let (process, stdin) = try CookcastBinary.startLive(
-            ["--resume", "1"] + extra, database: box.databasePath, standardError: errors)
-        for line in lines { stdin.write(Data(line.utf8)) }
-        try stdin.close()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     @Test func aResumedSessionKeepsItsProbesOwnTargetsUnlessGiven() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

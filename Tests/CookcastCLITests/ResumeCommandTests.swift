@@ -23,28 +23,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: box.databasePath))
     }
 
-    func packetLine(_ t: Double, probe: Double) -> String {
-        let bytes = SeedProbeDecoder.encodeReading(probeCelsius: probe, ambientCelsius: 110, batteryPercent: 90)
-        return "\(t) \(Hex.string(from: bytes))\n"
-    }
-
     /// Session 1: a turkey to 74 C recorded from stdin, killed (still active) at 20 s.
     func interruptedTurkey(in box: Sandbox) throws {
         _ = try storeInterruptedStdinSession(
             in: box, cut: "turkey", targetCelsius: 74, startedSecondsAgo: 60,
             readings: (0..<40).map { Reading(elapsedSeconds: Double($0) * 0.5, probeCelsius: 70, ambientCelsius: 110) })
-    }
-
-    /// Runs `live --stdin --resume 1` as a process fed `lines`; returns its status and standard error.
-    func resume(_ extra: [String], lines: [String], in box: Sandbox) throws -> (Int32, String) {
-        let errors = Pipe()
-        let (process, stdin) = try CookcastBinary.startLive(
-            ["--resume", "1"] + extra, database: box.databasePath, standardError: errors)
-        for line in lines { stdin.write(Data(line.utf8)) }
-        try stdin.close()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
     }
 
     @Test func aSessionBeingRecordedIsNotJoined() async throws {
@@ -206,4 +189,23 @@ func storeInterruptedStdinSession(
         channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
     for reading in readings { try store.append(reading, session: id) }
     return store
+}
+
+/// A seed-probe packet line for `live --stdin`: `t HEX`, the probe at `probe` C in a 110 C pit.
+func packetLine(_ t: Double, probe: Double) -> String {
+    let bytes = SeedProbeDecoder.encodeReading(probeCelsius: probe, ambientCelsius: 110, batteryPercent: 90)
+    return "\(t) \(Hex.string(from: bytes))\n"
+}
+
+/// Runs `live --stdin --resume 1` plus `extra` as a process fed `lines`; returns its status and
+/// standard error.
+func resume(_ extra: [String], lines: [String], in box: Sandbox) throws -> (Int32, String) {
+    let errors = Pipe()
+    let (process, stdin) = try CookcastBinary.startLive(
+        ["--resume", "1"] + extra, database: box.databasePath, standardError: errors)
+    for line in lines { stdin.write(Data(line.utf8)) }
+    try stdin.close()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
 }
