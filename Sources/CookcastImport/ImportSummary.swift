@@ -9,7 +9,9 @@ extension RecordedCook {
     public func importSummary(unit: TemperatureUnit) -> String {
         let perChannel = channels.map { ch -> String in
             let n = readings.lazy.filter { $0.channel == ch.channel }.count
-            return "\(ch.channel) \(ch.role.rawValue) \(n)"
+            // A probe's own goal: `2 meat 181 pork_shoulder to 93.0 C`.
+            let goal = [ch.cut, ch.targetCelsius.map { "to " + unit.format(celsius: $0) }].compactMap { $0 }
+            return "\(ch.channel) \(ch.role.rawValue) \(n)" + (goal.isEmpty ? "" : " " + goal.joined(separator: " "))
         }
         let target = info.targetCelsius.map { unit.format(celsius: $0) } ?? "-"
         let extras =

@@ -99,6 +99,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: box.databasePath))
     }
 
+    @Test func anImportedCooksProbesTakeTheirOwnCutAndTarget() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("two.csv", Self.twoMeatsCSV())
+        let r = await box.run([
+            "import", file, "--cut", "chicken", "--cut", "2=pork_shoulder", "--target", "2=93", "--target", "9=80",
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("has no probe 9: its own cut and target are not applied"), "\(r.err)")
+        #expect(r.out.contains("2 meat 181 pork_shoulder to 93.0 C"), "\(r.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let channels = try store.channels(session: 1)
+        #expect(channels.first { $0.channel == 2 }?.cut == "pork_shoulder")
+        #expect(channels.first { $0.channel == 2 }?.targetCelsius == 93)
+        #expect(channels.first { $0.channel == 1 }?.targetCelsius == nil)
+        #expect(try store.session(1)?.cut == "chicken")
+        // --into keeps the session's own: a probe's is refused like the session's.
+        let into = await box.run(["import", file, "--into", "1", "--target", "2=90"])
+        #expect(into.status == 64)
+        #expect(into.err.contains("leave out --target"))
+    }
+
     @Test func aResumedSessionKeepsItsProbesOwnTargetsUnlessGiven() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

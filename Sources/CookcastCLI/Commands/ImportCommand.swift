@@ -8,7 +8,7 @@ struct ImportCommand: Command {
     static let name = "import"
     static let abstract = "import cooks exported by other thermometer apps"
     static let usage =
-        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut CUT] [--target C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--input-unit c|f] [--into SESSION] [--dry-run]"
+        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut [N=]CUT] [--target [N=]C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--input-unit c|f] [--into SESSION] [--dry-run]"
     static let help = """
         Formats (detected from the content unless --format is given):
           combustion    Combustion Inc CSV export: one session per SessionID; virtual core (+ virtual
@@ -31,6 +31,9 @@ struct ImportCommand: Command {
         Wall-clock exports are local time: --utc-offset (e.g. +01:00), else the TZ zone's offset at
         the cook's date. --cut, --target (in --unit) and --name override what the file says; a cut guessed
         from the file's name or label (my_brisket.csv, "Pulled Pork") is only the default.
+        --cut N=CUT and --target N=C give probe N its own cut and target, as `live` takes them (a probe
+        of another meat in the same pit; its own cut alone brings that cut's usual target); a file
+        without probe N says so and is imported without it.
         The same cook imported twice is recognised (a hash of its parsed readings, so other bytes
         for the same readings, a trailing newline, do not matter) and skipped: the line names the
         stored session with its own name, cut and target, and any --name/--cut/--target not applied.
@@ -49,13 +52,15 @@ struct ImportCommand: Command {
         directory with no file to import.
         """
     static let options = OptionSpec(
-        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit", "into"], flags: ["dry-run"]
-    )
+        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit", "into"],
+        flags: ["dry-run"], repeatable: ["cut", "target"])
 
     let context: CommandContext
     let paths: [String]
     let format: ImportFormat?
     let importOptions: ImportOptions
+    /// Probes' own cuts and targets (`--cut N=CUT`, `--target N=C`), by channel.
+    let channelGoals: [ChannelInfo]
     let isDryRun: Bool
     /// `--into`: the stored session the cook's readings are added to.
     let intoSession: Int64?
@@ -73,10 +78,18 @@ struct ImportCommand: Command {
             }
             offset = parsed
         }
-        // --target is in the display unit (--unit), like `live` and `predict`.
-        let targetCelsius = try arguments.double("target").map(context.unit.celsius(from:))
-        if let targetCelsius, !(-50...500).contains(targetCelsius) {
-            throw .usage("option '--target' must be between -50 and 500 C")
+        let library = try? context.models()
+        // --target is in the display unit (--unit), like `live` and `predict`; so are probes' own.
+        let goals = try library.map { (models: ModelLibrary) throws(CLIError) in
+            try ProbeGoals(arguments: arguments, context: context, library: models)
+        }
+        channelGoals = goals?.channels ?? []
+        // Without the model data (a broken install) the plain values are still taken.
+        let targetCelsius: Double?
+        if let goals {
+            targetCelsius = goals.targetGiven ? goals.targetCelsius : nil
+        } else {
+            targetCelsius = try arguments.double("target").map(context.unit.celsius(from:))
         }
         var inputUnit: TemperatureUnit? = nil
         if let text = arguments.value("input-unit") {
@@ -86,9 +99,7 @@ struct ImportCommand: Command {
             default: throw .usage("option '--input-unit' must be c or f, got '\(text)'")
             }
         }
-        let library = try? context.models()
-        var cut = arguments.value("cut")
-        if let library { cut = try context.cut(named: cut, in: library)?.name }
+        let cut = goals.map { $0.cutGiven ? $0.cut?.name : nil } ?? arguments.value("cut")
         importOptions = ImportOptions(
             cut: cut, targetCelsius: targetCelsius, name: arguments.value("name"),
             utcOffsetSeconds: offset,
@@ -167,7 +178,7 @@ struct ImportCommand: Command {
     /// Stores a group's cooks (or says what would be, `--dry-run`), opening the database at the
     /// first cook, so an import with nothing to store creates none.
     private func store(_ group: ImportGroup, in opened: inout SessionStore?) throws {
-        let cooks = group.result.cooks
+        let cooks = group.result.cooks.map(withChannelGoals)
         if isDryRun {
             for cook in cooks { context.console.line("would import: \(cook.importSummary(unit: context.unit))") }
             return
@@ -179,5 +190,22 @@ struct ImportCommand: Command {
         for outcome in try importer.store(cooks, earlierHashes: group.result.earlierHashes, into: store) {
             context.console.line(outcome.summary(unit: context.unit, options: importOptions))
         }
+    }
+
+    /// `cook` with the probes' own cuts and targets given on the command line; a probe the cook
+    /// does not have is said on standard error.
+    private func withChannelGoals(_ cook: RecordedCook) -> RecordedCook {
+        var cook = cook
+        for goal in channelGoals {
+            guard let i = cook.channels.firstIndex(where: { $0.channel == goal.channel }) else {
+                context.console.errorLine(
+                    "note: \(cook.info.name ?? cook.info.source) has no probe \(goal.channel): its own cut and target are "
+                        + "not applied")
+                continue
+            }
+            cook.channels[i].cut = goal.cut ?? cook.channels[i].cut
+            cook.channels[i].targetCelsius = goal.targetCelsius ?? cook.channels[i].targetCelsius
+        }
+        return cook
     }
 }
