@@ -13,7 +13,10 @@ public final class FitJob {
     public struct StoredCook: Sendable {
         public var sessionID: Int64
         public var info: SessionInfo
+        /// The probe's cut: its own (`live --cut N=CUT`), else the session's; nil when unknown.
         public var cut: CutProfile?
+        /// The probe's cut as stored (its own, else the session's), nil without one.
+        public var cutName: String?
         /// The probe's channel.
         public var channel: Int
         /// How many probes the session has (channels with a probe reading; one for a Combustion,
@@ -25,6 +28,7 @@ public final class FitJob {
         public var lastSeconds: Double?
         /// `PriorSet.summarize` of the channel's readings, computed when it was loaded.
         public var summary: CookSummary
+        /// The probe's target: its own, else the session's, else its cut's usual one.
         public var targetCelsius: Double
         /// When the probe first reached the target (session seconds), nil if it never did.
         public var finishSeconds: Double?
@@ -60,41 +64,39 @@ public final class FitJob {
     }
 
     /// Loads the probes to learn from: every probe (channel with a probe reading) of the sessions
-    /// (all when `sessionIDs` is empty), optionally only one cut, that are not being recorded,
-    /// each with the pit's air live gives it (`PitAir`: its own sensor, else the latest air any
-    /// channel of the session read within 60 s) and summarised (`PriorSet.summarize`) as soon as
-    /// its session is read, the readings then released, so memory is one cook per worker, not the
-    /// database. Only probes that reached the target are returned; the others are skips with
-    /// their reason (target never reached, at the target from the start), as are sessions left out
+    /// (all when `sessionIDs` is empty), optionally only those of one cut (the session's or a
+    /// probe's own), that are not being recorded, each with the pit's air live gives it (`PitAir`:
+    /// its own sensor, else the latest air any channel of the session read within 60 s), its own
+    /// cut and target (`Goals`), and summarised (`PriorSet.summarize`) as soon as its session is
+    /// read, the readings then released, so memory is one cook per worker, not the database. Only
+    /// probes that reached their target are returned; the others are skips with their reason
+    /// (target never reached, at the target from the start, no target), as are sessions left out
     /// whole (no target, no probe readings, still recording).
     public func load(sessionIDs: [Int64], cut cutFilter: String?) throws -> (cooks: [StoredCook], skipped: [FitSkip]) {
         let ids = sessionIDs.isEmpty ? try store.sessionIDs() : sessionIDs
         // Metadata first (cheap), then the readings of every cook in parallel, each worker on its
         // own read-only connection (WAL lets readers run side by side), summarising the cook it
         // read before it reads the next: only what is summarised is kept.
-        var plans: [(id: Int64, info: SessionInfo, cut: CutProfile?, onlyChannel: Int?, target: Double)] = []
+        var plans: [(id: Int64, info: SessionInfo, goals: Goals, onlyChannel: Int?)] = []
         var skipped: [FitSkip] = []
         for id in ids {
             guard let info = try store.session(id) else {
                 skipped.append(FitSkip(sessionID: id, reason: .notFound))
                 continue
             }
-            let cut = info.cut.flatMap(catalog.profile(named:))
-            if let cutFilter, CutCatalog.normalized(cutFilter) != cut?.name,
-                CutCatalog.normalized(cutFilter) != info.cut
-            {
-                continue
-            }
+            let channels = try store.channels(session: id)
+            let goals = Goals(info: info, channels: channels, catalog: catalog)
+            if let cutFilter, !goals.includes(cut: cutFilter) { continue }
             // A cook being recorded has no end yet: the time it has run is not a time to target.
             guard info.status != .active else {
                 skipped.append(FitSkip(sessionID: id, reason: .stillRecording))
                 continue
             }
-            guard let target = info.targetCelsius ?? cut?.defaultTargetCelsius else {
+            guard goals.hasAnyTarget else {
                 skipped.append(FitSkip(sessionID: id, reason: .noTarget))
                 continue
             }
-            plans.append((id, info, cut, try Self.onlyProbe(of: store.channels(session: id)), target))
+            plans.append((id, info, goals, Self.onlyProbe(of: channels)))
         }
         let loaded = ResultSlots<[LoadedChannel]>(count: plans.count)
         let failures = ResultSlots<FitSkip>(count: plans.count)
@@ -111,14 +113,21 @@ public final class FitJob {
                     return
                 }
                 loaded[i] = probes.map { channel, readings in
-                    let finish = TargetCrossing.firstCrossingSeconds(readings, targetCelsius: plan.target)
+                    // A probe with no target (no goal of its own, none for the session) is named.
+                    guard let target = plan.goals.target(channel: channel) else {
+                        return LoadedChannel(
+                            channel: channel, readingCount: readings.count, lastSeconds: readings.last?.elapsedSeconds,
+                            finish: nil, peakCelsius: .nan, summary: nil, hasTarget: false)
+                    }
+                    let finish = TargetCrossing.firstCrossingSeconds(readings, targetCelsius: target)
                     // Summarised only when it teaches a time to target (see below); the peak only
                     // when it does not, for the skip's message.
                     let summary = finish.flatMap { f in
                         f > 0
                             ? PriorSet.summarize(
                                 id: Self.cookID(session: plan.id, channel: channel, probeCount: probes.count),
-                                readings: readings, targetCelsius: plan.target, cut: plan.cut, finishSeconds: f)
+                                readings: readings, targetCelsius: target, cut: plan.goals.cut(channel: channel),
+                                finishSeconds: f)
                             : nil
                     }
                     let peak =
@@ -139,23 +148,31 @@ public final class FitJob {
             }
             let series = try store.series(session: plan.id)
             for probe in probes {
+                let last = probe.lastSeconds
+                let several = probes.count > 1
+                guard probe.hasTarget, let target = plan.goals.target(channel: probe.channel) else {
+                    skipped.append(
+                        FitSkip(
+                            sessionID: plan.id, reason: .noTarget, channel: probe.channel, lastSeconds: last,
+                            isOneOfSeveralProbes: several))
+                    continue
+                }
                 // Only a probe that reached its target teaches a time to target (an imported
                 // shoulder pulled at 88 C against the cut's 95 C used to enter the priors with its
                 // whole length).
-                let last = probe.lastSeconds
                 guard let finish = probe.finish else {
                     skipped.append(
                         FitSkip(
                             sessionID: plan.id,
-                            reason: .targetNotReached(targetCelsius: plan.target, peakCelsius: probe.peakCelsius),
-                            channel: probe.channel, lastSeconds: last, isOneOfSeveralProbes: probes.count > 1))
+                            reason: .targetNotReached(targetCelsius: target, peakCelsius: probe.peakCelsius),
+                            channel: probe.channel, lastSeconds: last, isOneOfSeveralProbes: several))
                     continue
                 }
                 guard finish > 0, let summary = probe.summary else {
                     skipped.append(
                         FitSkip(
-                            sessionID: plan.id, reason: .atTargetFromTheStart(targetCelsius: plan.target),
-                            channel: probe.channel, lastSeconds: last, isOneOfSeveralProbes: probes.count > 1))
+                            sessionID: plan.id, reason: .atTargetFromTheStart(targetCelsius: target),
+                            channel: probe.channel, lastSeconds: last, isOneOfSeveralProbes: several))
                     continue
                 }
                 let vendor = series.first {
@@ -163,9 +180,10 @@ public final class FitJob {
                 }
                 cooks.append(
                     StoredCook(
-                        sessionID: plan.id, info: plan.info, cut: plan.cut, channel: probe.channel,
+                        sessionID: plan.id, info: plan.info, cut: plan.goals.cut(channel: probe.channel),
+                        cutName: plan.goals.cutName(channel: probe.channel), channel: probe.channel,
                         probeCount: probes.count, readingCount: probe.readingCount, lastSeconds: last,
-                        summary: summary, targetCelsius: plan.target, finishSeconds: finish, vendorRemaining: vendor))
+                        summary: summary, targetCelsius: target, finishSeconds: finish, vendorRemaining: vendor))
             }
         }
         // Sessions in order, and a session's probes in channel order (the order of the list).
@@ -272,9 +290,14 @@ public final class FitJob {
             guard try store.session(id).map({ $0.status != .active }) == true else { return false }
             guard let rows = fitted[id] else { return true }
             let summarised = Set(rows.map(\.channel))
-            let only = try Self.onlyProbe(of: store.channels(session: id))
+            guard let info = try store.session(id) else { return false }
+            let channels = try store.channels(session: id)
+            let goals = Goals(info: info, channels: channels, catalog: catalog)
+            let only = Self.onlyProbe(of: channels)
+            // A probe with no target is never summarised: it is not waiting to be.
             return try store.probeChannels(session: id).contains { channel in
                 (only == nil || only == channel) && !summarised.contains(channel)
+                    && goals.target(channel: channel) != nil
             }
         }
     }
@@ -303,9 +326,10 @@ public final class FitJob {
             guard let fits = stored[id], let info = try store.session(id), info.status != .active else { continue }
             let done = fits.filter { $0.phase == Self.donePhase }
             guard !done.isEmpty else { continue }
-            let cut = info.cut.flatMap(catalog.profile(named:))?.name ?? "generic"
+            let goals = Goals(info: info, channels: try store.channels(session: id), catalog: catalog)
             for fit in done {
                 let cookID = Self.cookID(session: id, channel: fit.channel, probeCount: fits.count)
+                let cut = goals.cut(channel: fit.channel)?.name ?? "generic"
                 summaries.append(CookSummary(id: cookID, cut: cut, parameters: fit.parameters))
             }
             sessionCount += 1
@@ -327,7 +351,7 @@ public final class FitJob {
         let finished = cooks.filter { ($0.finishSeconds ?? 0) > 0 }
         let cases = finished.map { cook in
             BacktestCase(
-                id: cook.id, cutName: cook.cut?.name ?? cook.info.cut ?? "generic", cut: cook.cut,
+                id: cook.id, cutName: cook.cut?.name ?? cook.cutName ?? "generic", cut: cook.cut,
                 targetCelsius: cook.targetCelsius, trueFinishSeconds: cook.finishSeconds ?? 0,
                 group: "s\(cook.sessionID)")
         }
@@ -361,6 +385,53 @@ public final class FitJob {
     }
 }
 
+extension FitJob {
+    /// The cut and target of each probe of a session: a probe's own (its `channels` row, from
+    /// `live --cut N=CUT --target N=C`; its own cut's usual target when it has a cut but no
+    /// target), else the session's, else the session's cut's usual target, as live takes them.
+    struct Goals: Sendable {
+        var info: SessionInfo
+        var sessionCut: CutProfile?
+        var channels: [Int: ChannelInfo]
+        var channelCuts: [Int: CutProfile]
+
+        init(info: SessionInfo, channels: [ChannelInfo], catalog: CutCatalog) {
+            self.info = info
+            sessionCut = info.cut.flatMap(catalog.profile(named:))
+            self.channels = Dictionary(channels.map { ($0.channel, $0) }, uniquingKeysWith: { first, _ in first })
+            channelCuts = self.channels.compactMapValues { $0.cut.flatMap(catalog.profile(named:)) }
+        }
+
+        /// The probe's cut profile (nil: unknown, the generic prior).
+        func cut(channel: Int) -> CutProfile? {
+            channels[channel]?.cut == nil ? sessionCut : channelCuts[channel]
+        }
+
+        /// The probe's cut name as stored.
+        func cutName(channel: Int) -> String? { channels[channel]?.cut ?? info.cut }
+
+        /// The probe's target, Celsius, nil when none can be had.
+        func target(channel: Int) -> Double? {
+            if let own = channels[channel]?.targetCelsius { return own }
+            if channels[channel]?.cut != nil, let usual = channelCuts[channel]?.defaultTargetCelsius { return usual }
+            return info.targetCelsius ?? sessionCut?.defaultTargetCelsius
+        }
+
+        /// Whether any probe can have a target (else the session is not read at all).
+        var hasAnyTarget: Bool {
+            (info.targetCelsius ?? sessionCut?.defaultTargetCelsius) != nil
+                || channels.keys.contains { target(channel: $0) != nil }
+        }
+
+        /// Whether the session, or one of its probes, is of `cut` (a name as given to `--cut`).
+        func includes(cut name: String) -> Bool {
+            let wanted = CutCatalog.normalized(name)
+            return wanted == sessionCut?.name || wanted == info.cut
+                || channels.values.contains { c in wanted == c.cut || wanted == channelCuts[c.channel]?.name }
+        }
+    }
+}
+
 /// What `FitJob.load` keeps of a cook's channel once its readings are released.
 private struct LoadedChannel: Sendable {
     var channel: Int
@@ -372,6 +443,8 @@ private struct LoadedChannel: Sendable {
     var peakCelsius: Double
     /// The cook's summary when it teaches a time to target (`finish` > 0).
     var summary: CookSummary?
+    /// Whether the probe has a target (its own, the session's or a cut's).
+    var hasTarget = true
 }
 
 /// Fixed slots written by concurrent workers, each slot by exactly one worker.

@@ -187,6 +187,61 @@ import Testing
         #expect(try job.unfittedSessionIDs().isEmpty)
     }
 
+    /// A probe with a cut and target of its own (`live --cut 2=chicken --target 2=60`) is fitted
+    /// to them and teaches its own cut's prior; a probe with no target at all is named.
+    @Test func aProbeIsFittedToItsOwnCutAndTarget() throws {
+        let box = try Box()
+        defer { box.cleanup() }
+        let cuts = CutCatalog(profiles: [
+            CutProfile(
+                name: "brisket", defaultTargetCelsius: 95, safeMinimumCelsius: 63, typicalAmbientCelsius: 115,
+                stalls: true),
+            CutProfile(
+                name: "chicken", defaultTargetCelsius: 74, safeMinimumCelsius: 74, typicalAmbientCelsius: 200,
+                stalls: false),
+        ])
+        // Probe 1 reaches the session's 95 C in 2 hours; probe 2 is at 64 C after 5 hours.
+        let cook = Self.iBBQCook(taus: [4_700, 25_000], hours: 5)
+        let goals = [
+            ChannelInfo(channel: 1, name: "probe 1"),
+            ChannelInfo(channel: 2, name: "probe 2", cut: "chicken", targetCelsius: 60),
+            ChannelInfo(channel: 3, name: "pit", role: .ambient),
+        ]
+        let id = try box.store.createSession(
+            SessionInfo(startedAtUnixMs: 0, cut: "brisket", targetCelsius: 95, source: "test", status: .finished),
+            channels: goals)
+        _ = try box.store.append(cook, session: id)
+        // A cook with no target of its own but for probe 2's.
+        let other = try box.store.createSession(
+            SessionInfo(startedAtUnixMs: 1, source: "test", status: .finished),
+            channels: goals.map { c in
+                var c = c
+                c.cut = nil
+                return c
+            })
+        _ = try box.store.append(cook, session: other)
+
+        let job = FitJob(store: box.store, catalog: cuts)
+        let (cooks, skipped) = try job.load(sessionIDs: [], cut: nil)
+        #expect(cooks.map(\.id) == ["s1p1", "s1p2", "s2p2"])
+        #expect(cooks.map(\.targetCelsius) == [95, 60, 60])
+        #expect(cooks.map(\.summary.cut) == ["brisket", "chicken", "generic"])
+        let message = skipped.map { $0.description(unit: .celsius) }
+        #expect(message == ["session 2 probe 1: no target and no cut to take one from"])
+        let summaries = try job.refit(cooks, skipped: skipped)
+        #expect(try job.unfittedSessionIDs().isEmpty)
+        let refitted = Dictionary(grouping: zip(cooks.map(\.sessionID), summaries), by: \.0).mapValues {
+            $0.map(\.1)
+        }
+        let learned = try job.learnPriors(refitted: refitted, nowUnixMs: 0)
+        #expect(learned.priors.map(\.cut) == ["brisket", "chicken", "generic"])
+        #expect(learned.priors.map(\.cookCount) == [1, 1, 3])
+        // The stored rows teach the same: each probe's cut is its own.
+        #expect(try job.learnPriors(refitted: [:], nowUnixMs: 0).priors == learned.priors)
+        // `fit --cut chicken` takes the session of the chicken probe.
+        #expect(try job.load(sessionIDs: [], cut: "chicken").cooks.map(\.id) == ["s1p1", "s1p2"])
+    }
+
     /// A session of one probe is fitted as before: its readings as stored (its own air on each),
     /// its id the session's.
     @Test func aSessionOfOneProbeIsFittedFromItsReadingsAsStored() throws {

@@ -19,11 +19,13 @@ struct FitCommand: Command {
         pit's air as live gives it (its own air sensor, else the latest air any channel read within
         60 s: a pit probe, another probe's air sensor), and counts as one cook in the priors; a
         Combustion's thermistors and virtual surface are sensors of its one probe, learned from
-        through its virtual core. The target is the session's, else the cut's default. Only probes
-        that reached their target, in cooks not being recorded, are learned from and backtested:
-        the others are named with the reason (still recording, never reached the target, no
-        target, no probe readings), e.g. "session 3 probe 2: never reached its target 95.0 C".
-        Exits 65 when there is nothing to fit or, with --backtest, nothing to score.
+        through its virtual core. A probe's cut and target are its own (live --cut N=CUT --target
+        N=C), else the session's, else the cut's default target; --cut takes the sessions of that
+        cut or with a probe of it. Only probes that reached their target, in cooks not being
+        recorded, are learned from and backtested: the others are named with the reason (still
+        recording, never reached the target, no target, no probe readings), e.g. "session 3 probe
+        2: never reached its target 95.0 C". Exits 65 when there is nothing to fit or, with
+        --backtest, nothing to score.
 
           --backtest            leave-one-out accuracy: each probe predicted at 25/50/75/90 % of its
                                 true time to target with priors learned WITHOUT its cook (none of
