@@ -10,11 +10,12 @@ struct FitCommand: Command {
     static let abstract = "refit stored cooks, learn per-cut priors, backtest the predictor"
     static let usage = "cookcast fit [SESSION...] [--cut CUT] [--backtest] [--export-priors FILE]"
     static let help = """
-        Refits every stored session (or the ones given, or of --cut), stores each session's fitted
-        parameters, and aggregates the parameters stored for ALL sessions per cut into priors (mean,
-        covariance, count), plus one `generic` prior over every cook, in the database; `live` and
-        `predict` start from these priors. Refitting some sessions changes the priors by what they
-        changed (sessions never fitted before are fitted too), never narrows them to those sessions.
+        Refits every stored session (or the ones given, or of --cut), stores the fitted parameters
+        of each of its probes, and aggregates the parameters stored for ALL sessions per cut into
+        priors (mean, covariance, count), plus one `generic` prior over every cook, in the
+        database; `live` and `predict` start from these priors. Refitting some sessions changes
+        the priors by what they changed (sessions never fitted before are fitted too), never
+        narrows them to those sessions.
         Every probe of a session (each channel with probe readings) is fitted on its own, with the
         pit's air as live gives it (its own air sensor, else the latest air any channel read within
         60 s: a pit probe, another probe's air sensor), and counts as one cook in the priors; a
