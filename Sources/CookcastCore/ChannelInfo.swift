@@ -20,6 +20,12 @@ public struct ChannelInfo: Sendable, Hashable, Codable {
     /// (nil: the session's).
     public var targetCelsius: Double?
 
+    /// Name of a Combustion probe's virtual core (channel 1 of its import). That probe's other
+    /// channels are its own thermistors and virtual surface: sensors along the one probe, which
+    /// reach the target hours apart in the same meat (the tip with the core, the one at the
+    /// surface first), not probes of their own.
+    public static let virtualCoreName = "virtual core"
+
     /// Creates channel metadata.
     public init(
         channel: Int, name: String? = nil, role: ChannelRole = .meat, cut: String? = nil, targetCelsius: Double? = nil

@@ -7,27 +7,41 @@ import Foundation
 /// `cookcast fit`: refit stored cooks, store per-session parameters, learn per-cut priors, and
 /// backtest (leave-one-out) with the same estimator the live pipeline runs.
 public final class FitJob {
-    /// One stored cook prepared for fitting: its primary meat channel, summarised as it was
-    /// loaded. Its readings are not kept (a season held at once took 678 MB for 9.4 M readings);
-    /// `backtest` reads them again, one cook at a time.
+    /// One probe of a stored cook prepared for fitting, summarised as it was loaded, with the
+    /// pit's air live gives it (`PitAir`). Its readings are not kept (a season held at once took
+    /// 678 MB for 9.4 M readings); `backtest` reads them again, one probe at a time.
     public struct StoredCook: Sendable {
         public var sessionID: Int64
         public var info: SessionInfo
+        /// The probe's cut: its own (`live --cut N=CUT`), else the session's; nil when unknown.
         public var cut: CutProfile?
+        /// The probe's cut as stored (its own, else the session's), nil without one.
+        public var cutName: String?
+        /// The probe's channel.
         public var channel: Int
+        /// How many probes the session has (channels with a probe reading; one for a Combustion,
+        /// whose other channels are sensors of its one probe).
+        public var probeCount: Int
         /// How many readings the channel has.
         public var readingCount: Int
         /// Time of the channel's last reading, seconds since the session start (nil without any).
         public var lastSeconds: Double?
         /// `PriorSet.summarize` of the channel's readings, computed when it was loaded.
         public var summary: CookSummary
+        /// The probe's target: its own, else the session's, else its cut's usual one.
         public var targetCelsius: Double
         /// When the probe first reached the target (session seconds), nil if it never did.
         public var finishSeconds: Double?
         /// The vendor's own live remaining-time prediction, if the import kept one.
         public var vendorRemaining: NamedSeries?
-        /// Identifier used in reports, e.g. `s3`.
-        public var id: String { "s\(sessionID)" }
+        /// Identifier used in reports, e.g. `s3`, or `s3p2` for probe 2 of a session of several.
+        public var id: String { FitJob.cookID(session: sessionID, channel: channel, probeCount: probeCount) }
+    }
+
+    /// The id of one probe's summary and backtest case: `s3` for the one probe of session 3,
+    /// `s3p2` for its probe 2 when it has several.
+    public static func cookID(session: Int64, channel: Int, probeCount: Int) -> String {
+        probeCount > 1 ? "s\(session)p\(channel)" : "s\(session)"
     }
 
     /// A vendor's prediction next to cookcast's at one checkpoint.
@@ -49,42 +63,42 @@ public final class FitJob {
         self.catalog = catalog
     }
 
-    /// Loads the cooks to learn from: sessions (all when `sessionIDs` is empty), optionally only
-    /// one cut, whose probe reached the target and that are not being recorded, each summarised
-    /// (`PriorSet.summarize`) as soon as it is read and its readings released, so memory is one
-    /// cook per worker, not the database. The others are returned as skips with their reason (no
-    /// target, no probe readings, still recording, target never reached, at the target from the start).
+    /// Loads the probes to learn from: every probe (channel with a probe reading) of the sessions
+    /// (all when `sessionIDs` is empty), optionally only those of one cut (the session's or a
+    /// probe's own), that are not being recorded, each with the pit's air live gives it (`PitAir`:
+    /// its own sensor, else the latest air any channel of the session read within 60 s), its own
+    /// cut and target (`Goals`), and summarised (`PriorSet.summarize`) as soon as its session is
+    /// read, the readings then released, so memory is one cook per worker, not the database. Only
+    /// probes that reached their target are returned; the others are skips with their reason
+    /// (target never reached, at the target from the start, no target), as are sessions left out
+    /// whole (no target, no probe readings, still recording).
     public func load(sessionIDs: [Int64], cut cutFilter: String?) throws -> (cooks: [StoredCook], skipped: [FitSkip]) {
         let ids = sessionIDs.isEmpty ? try store.sessionIDs() : sessionIDs
         // Metadata first (cheap), then the readings of every cook in parallel, each worker on its
         // own read-only connection (WAL lets readers run side by side), summarising the cook it
         // read before it reads the next: only what is summarised is kept.
-        var plans: [(id: Int64, info: SessionInfo, cut: CutProfile?, meat: [Int], target: Double)] = []
+        var plans: [(id: Int64, info: SessionInfo, goals: Goals, onlyChannel: Int?)] = []
         var skipped: [FitSkip] = []
         for id in ids {
             guard let info = try store.session(id) else {
                 skipped.append(FitSkip(sessionID: id, reason: .notFound))
                 continue
             }
-            let cut = info.cut.flatMap(catalog.profile(named:))
-            if let cutFilter, CutCatalog.normalized(cutFilter) != cut?.name,
-                CutCatalog.normalized(cutFilter) != info.cut
-            {
-                continue
-            }
+            let channels = try store.channels(session: id)
+            let goals = Goals(info: info, channels: channels, catalog: catalog)
+            if let cutFilter, !goals.includes(cut: cutFilter) { continue }
             // A cook being recorded has no end yet: the time it has run is not a time to target.
             guard info.status != .active else {
                 skipped.append(FitSkip(sessionID: id, reason: .stillRecording))
                 continue
             }
-            guard let target = info.targetCelsius ?? cut?.defaultTargetCelsius else {
+            guard goals.hasAnyTarget else {
                 skipped.append(FitSkip(sessionID: id, reason: .noTarget))
                 continue
             }
-            let meat = try store.channels(session: id).filter { $0.role == .meat }.map(\.channel).sorted()
-            plans.append((id, info, cut, meat.isEmpty ? [1] : meat, target))
+            plans.append((id, info, goals, Self.onlyProbe(of: channels)))
         }
-        let loaded = ResultSlots<LoadedChannel>(count: plans.count)
+        let loaded = ResultSlots<[LoadedChannel]>(count: plans.count)
         let failures = ResultSlots<FitSkip>(count: plans.count)
         let path = store.path
         let shared = store
@@ -93,79 +107,172 @@ public final class FitJob {
             let plan = snapshot[i]
             do {
                 let reader = path == ":memory:" ? shared : try SessionStore(path: path, readOnly: true)
-                for channel in plan.meat {
-                    let readings = try reader.readings(session: plan.id, channel: channel)
-                    guard readings.contains(where: { $0.probeCelsius != nil }) else { continue }
-                    let finish = TargetCrossing.firstCrossingSeconds(readings, targetCelsius: plan.target)
+                let probes = try Self.probeReadings(reader, session: plan.id, onlyChannel: plan.onlyChannel)
+                guard !probes.isEmpty else {
+                    failures[i] = FitSkip(sessionID: plan.id, reason: .noProbeReadings)
+                    return
+                }
+                loaded[i] = probes.map { channel, readings in
+                    // A probe with no target (no goal of its own, none for the session) is named.
+                    guard let target = plan.goals.target(channel: channel) else {
+                        return LoadedChannel(
+                            channel: channel, readingCount: readings.count, lastSeconds: readings.last?.elapsedSeconds,
+                            finish: nil, peakCelsius: .nan, summary: nil, hasTarget: false)
+                    }
+                    let finish = TargetCrossing.firstCrossingSeconds(readings, targetCelsius: target)
                     // Summarised only when it teaches a time to target (see below); the peak only
                     // when it does not, for the skip's message.
                     let summary = finish.flatMap { f in
                         f > 0
                             ? PriorSet.summarize(
-                                id: "s\(plan.id)", readings: readings, targetCelsius: plan.target, cut: plan.cut,
-                                finishSeconds: f) : nil
+                                id: Self.cookID(session: plan.id, channel: channel, probeCount: probes.count),
+                                readings: readings, targetCelsius: target, cut: plan.goals.cut(channel: channel),
+                                finishSeconds: f)
+                            : nil
                     }
                     let peak =
                         finish == nil ? readings.compactMap(\.probeCelsius).filter(\.isFinite).max() ?? .nan : .nan
-                    loaded[i] = LoadedChannel(
+                    return LoadedChannel(
                         channel: channel, readingCount: readings.count, lastSeconds: readings.last?.elapsedSeconds,
                         finish: finish, peakCelsius: peak, summary: summary)
-                    return
                 }
-                failures[i] = FitSkip(sessionID: plan.id, reason: .noProbeReadings)
             } catch {
                 failures[i] = FitSkip(sessionID: plan.id, reason: .failed("\(error)"))
             }
         }
         var cooks: [StoredCook] = []
         for (i, plan) in plans.enumerated() {
-            guard let cook = loaded[i] else {
+            guard let probes = loaded[i] else {
                 skipped.append(failures[i] ?? FitSkip(sessionID: plan.id, reason: .failed("not loaded")))
                 continue
             }
-            // Only a cook that reached its target teaches a time to target (an imported shoulder
-            // pulled at 88 C against the cut's 95 C used to enter the priors with its whole length).
-            let last = cook.lastSeconds
-            guard let finish = cook.finish else {
-                skipped.append(
-                    FitSkip(
-                        sessionID: plan.id,
-                        reason: .targetNotReached(targetCelsius: plan.target, peakCelsius: cook.peakCelsius),
-                        channel: cook.channel, lastSeconds: last))
-                continue
+            let series = try store.series(session: plan.id)
+            for probe in probes {
+                let last = probe.lastSeconds
+                let several = probes.count > 1
+                guard probe.hasTarget, let target = plan.goals.target(channel: probe.channel) else {
+                    skipped.append(
+                        FitSkip(
+                            sessionID: plan.id, reason: .noTarget, channel: probe.channel, lastSeconds: last,
+                            isOneOfSeveralProbes: several))
+                    continue
+                }
+                // Only a probe that reached its target teaches a time to target (an imported
+                // shoulder pulled at 88 C against the cut's 95 C used to enter the priors with its
+                // whole length).
+                guard let finish = probe.finish else {
+                    skipped.append(
+                        FitSkip(
+                            sessionID: plan.id,
+                            reason: .targetNotReached(targetCelsius: target, peakCelsius: probe.peakCelsius),
+                            channel: probe.channel, lastSeconds: last, isOneOfSeveralProbes: several))
+                    continue
+                }
+                guard finish > 0, let summary = probe.summary else {
+                    skipped.append(
+                        FitSkip(
+                            sessionID: plan.id, reason: .atTargetFromTheStart(targetCelsius: target),
+                            channel: probe.channel, lastSeconds: last, isOneOfSeveralProbes: several))
+                    continue
+                }
+                let vendor = series.first {
+                    $0.name == NamedSeries.vendorPredictedRemainingSeconds && $0.channel == probe.channel
+                }
+                cooks.append(
+                    StoredCook(
+                        sessionID: plan.id, info: plan.info, cut: plan.goals.cut(channel: probe.channel),
+                        cutName: plan.goals.cutName(channel: probe.channel), channel: probe.channel,
+                        probeCount: probes.count, readingCount: probe.readingCount, lastSeconds: last,
+                        summary: summary, targetCelsius: target, finishSeconds: finish, vendorRemaining: vendor))
             }
-            guard finish > 0, let summary = cook.summary else {
-                skipped.append(
-                    FitSkip(
-                        sessionID: plan.id, reason: .atTargetFromTheStart(targetCelsius: plan.target),
-                        channel: cook.channel, lastSeconds: last))
-                continue
-            }
-            let vendor = try store.series(session: plan.id).first {
-                $0.name == NamedSeries.vendorPredictedRemainingSeconds && $0.channel == cook.channel
-            }
-            cooks.append(
-                StoredCook(
-                    sessionID: plan.id, info: plan.info, cut: plan.cut, channel: cook.channel,
-                    readingCount: cook.readingCount, lastSeconds: last, summary: summary, targetCelsius: plan.target,
-                    finishSeconds: finish, vendorRemaining: vendor))
         }
-        skipped.sort { $0.sessionID < $1.sessionID }
+        // Sessions in order, and a session's probes in channel order (the order of the list).
+        skipped = skipped.enumerated().sorted { a, b in
+            (a.element.sessionID, a.offset) < (b.element.sessionID, b.offset)
+        }.map(\.element)
         return (cooks, skipped)
     }
 
-    /// Stores an `unfinished` summary (no parameters) for each cook skipped because it never
-    /// reached its target, replacing any summary an earlier `fit` stored, so it no longer feeds
-    /// the priors and is not fitted again as "never fitted".
-    public func recordUnfinished(_ skipped: [FitSkip]) throws {
+    /// The one channel of a session that is a probe to learn from when its other channels are
+    /// sensors of that probe (a Combustion's virtual core: `ChannelInfo.virtualCoreName`), else
+    /// nil: every channel with a probe reading is a probe.
+    static func onlyProbe(of channels: [ChannelInfo]) -> Int? {
+        channels.first { $0.name == ChannelInfo.virtualCoreName && $0.role == .meat }?.channel
+    }
+
+    /// Every probe's readings of a session (only `onlyChannel`'s when given): the channels with a
+    /// probe reading, ascending, each with all its readings in time order and the pit's air as
+    /// `SessionEstimator` gives it live (`PitAir` over every channel, in time order, ties by
+    /// channel: a pit probe's air, another probe's own air sensor). A session of one channel is
+    /// read through its primary key alone.
+    static func probeReadings(
+        _ store: SessionStore, session: Int64, onlyChannel: Int?
+    ) throws -> [(channel: Int, readings: [Reading])] {
+        let channels = try store.readingChannels(session: session)
+        var byChannel: [[Reading]]
+        if channels.count == 1 {
+            var readings = try store.readings(session: session, channel: channels[0])
+            var pitAir = PitAir()
+            for i in readings.indices {
+                if let air = pitAir.air(for: readings[i]) { readings[i].ambientCelsius = air }
+            }
+            byChannel = [readings]
+        } else {
+            let slot = Dictionary(uniqueKeysWithValues: channels.enumerated().map { ($0.element, $0.offset) })
+            byChannel = Array(repeating: [], count: channels.count)
+            var pitAir = PitAir()
+            _ = try store.cook(session, head: { _, _ in true }) { chunk in
+                for var reading in chunk {
+                    if let air = pitAir.air(for: reading) { reading.ambientCelsius = air }
+                    if let s = slot[reading.channel], onlyChannel == nil || onlyChannel == reading.channel {
+                        byChannel[s].append(reading)
+                    }
+                }
+                return true
+            }
+        }
+        return zip(channels, byChannel).filter { channel, readings in
+            (onlyChannel == nil || onlyChannel == channel) && readings.contains { $0.probeCelsius != nil }
+        }.map { ($0, $1) }
+    }
+
+    /// Stores what `load` found for each session it read, as the session's `cook_summary` rows in
+    /// `fits`, one per probe (channel), replacing every one an earlier `fit` stored: the fitted
+    /// parameters of each probe that reached the target (`cooks`), and an `unfinished` row
+    /// (no parameters) for each probe skipped because it never did (`skipped`), so that it no
+    /// longer feeds the priors and is not fitted again as "never fitted". Returns the summaries of
+    /// `cooks`, in their order.
+    @discardableResult
+    public func refit(_ cooks: [StoredCook], skipped: [FitSkip] = []) throws -> [CookSummary] {
+        var rows: [Int64: [FitRecord]] = [:]
+        var order: [Int64] = []
+        func add(_ fit: FitRecord, session: Int64) {
+            if rows[session] == nil { order.append(session) }
+            rows[session, default: []].append(fit)
+        }
+        for cook in cooks {
+            let end = cook.finishSeconds ?? cook.lastSeconds ?? 0
+            add(
+                FitRecord(
+                    elapsedSeconds: end, channel: cook.channel, model: PriorSet.modelName,
+                    parameters: cook.summary.parameters, etaSeconds: cook.finishSeconds,
+                    etaLowSeconds: nil, etaHighSeconds: nil,
+                    phase: cook.finishSeconds == nil ? Self.unfinishedPhase : Self.donePhase),
+                session: cook.sessionID)
+        }
         for skip in skipped where skip.isUnfinishedCook {
-            try store.replaceFits(
+            add(
                 FitRecord(
                     elapsedSeconds: skip.lastSeconds ?? 0, channel: skip.channel ?? 1, model: PriorSet.modelName,
                     parameters: [:], etaSeconds: nil, etaLowSeconds: nil, etaHighSeconds: nil,
                     phase: Self.unfinishedPhase),
                 session: skip.sessionID)
         }
+        for session in order {
+            let fits = (rows[session] ?? []).sorted { $0.channel < $1.channel }
+            try store.replaceFits(fits, model: PriorSet.modelName, session: session)
+        }
+        return cooks.map(\.summary)
     }
 
     /// Phase of a stored summary that priors learn from (the cook reached its target).
@@ -173,79 +280,86 @@ public final class FitJob {
     /// Phase of a stored summary of a cook that never reached its target (not learned from).
     public static let unfinishedPhase = "unfinished"
 
-    /// Stores each cook's fitted parameters (summarised by `load`) as the session's one `fits` row
-    /// of model `cook_summary` (replacing the one an earlier `fit` stored); returns the summaries.
-    public func refit(_ cooks: [StoredCook]) throws -> [CookSummary] {
-        var summaries: [CookSummary] = []
-        for cook in cooks {
-            let summary = cook.summary
-            let end = cook.finishSeconds ?? cook.lastSeconds ?? 0
-            try store.replaceFits(
-                FitRecord(
-                    elapsedSeconds: end, channel: cook.channel, model: PriorSet.modelName,
-                    parameters: summary.parameters, etaSeconds: cook.finishSeconds,
-                    etaLowSeconds: nil, etaHighSeconds: nil,
-                    phase: cook.finishSeconds == nil ? Self.unfinishedPhase : Self.donePhase),
-                session: cook.sessionID)
-            summaries.append(summary)
-        }
-        return summaries
-    }
-
-    /// Sessions with no stored `cook_summary` (never fitted), ascending. A refit of some sessions
-    /// fits these too, so that the priors learned from every stored summary cover every cook.
+    /// Sessions not being recorded with a probe that has no stored `cook_summary` (never fitted,
+    /// or fitted before `fit` learned from every probe, when only the primary one was), ascending.
+    /// A refit of some sessions fits these too, so that the priors learned from every stored
+    /// summary cover every probe of every cook.
     public func unfittedSessionIDs() throws -> [Int64] {
-        let fitted = try store.latestFits(model: PriorSet.modelName)
+        let fitted = try store.latestFitsByChannel(model: PriorSet.modelName)
         return try store.sessionIDs().filter { id in
-            try fitted[id] == nil && store.session(id).map { $0.status != .active } == true
+            guard try store.session(id).map({ $0.status != .active }) == true else { return false }
+            guard let rows = fitted[id] else { return true }
+            let summarised = Set(rows.map(\.channel))
+            guard let info = try store.session(id) else { return false }
+            let channels = try store.channels(session: id)
+            let goals = Goals(info: info, channels: channels, catalog: catalog)
+            let only = Self.onlyProbe(of: channels)
+            // A probe with no target is never summarised: it is not waiting to be.
+            return try store.probeChannels(session: id).contains { channel in
+                (only == nil || only == channel) && !summarised.contains(channel)
+                    && goals.target(channel: channel) != nil
+            }
         }
     }
 
-    /// Learns per-cut priors (and one `generic`) from the stored summary of EVERY session whose
-    /// cook reached its target and is not being recorded, the
-    /// ones just refitted (`refitted`, by session id) taking the place of what was stored, and
-    /// replaces the stored priors with them. A refit of some sessions thus changes the priors of
-    /// their cuts and the generic one by what those sessions changed, never narrows them to the
-    /// sessions refitted.
-    /// - Returns: the priors, and how many cooks they were learned from.
+    /// Learns per-cut priors (and one `generic`) from the stored summaries of EVERY probe that
+    /// reached its target in a session not being recorded, each probe's summary counting as one
+    /// cook, the sessions just refitted (`refitted`: their probes' summaries, by session id)
+    /// taking the place of what was stored, and replaces the stored priors with them. A refit of
+    /// some sessions thus changes the priors of their cuts and the generic one by what those
+    /// sessions changed, never narrows them to the sessions refitted.
+    /// - Returns: the priors, how many probe summaries they were learned from, and from how many
+    ///   sessions.
     public func learnPriors(
-        refitted: [Int64: CookSummary], nowUnixMs: Int64
-    ) throws -> (priors: [PriorRecord], cookCount: Int) {
-        let stored = try store.latestFits(model: PriorSet.modelName)
+        refitted: [Int64: [CookSummary]], nowUnixMs: Int64
+    ) throws -> (priors: [PriorRecord], cookCount: Int, sessionCount: Int) {
+        let stored = try store.latestFitsByChannel(model: PriorSet.modelName)
         var summaries: [CookSummary] = []
+        var sessionCount = 0
         for id in try store.sessionIDs() {
-            if let summary = refitted[id] {
-                summaries.append(summary)
+            if let fresh = refitted[id] {
+                summaries += fresh
+                sessionCount += fresh.isEmpty ? 0 : 1
                 continue
             }
-            // Learned from: summaries of cooks that reached their target, not being recorded.
-            guard let fit = stored[id], fit.phase == Self.donePhase, let info = try store.session(id),
-                info.status != .active
-            else { continue }
-            let cut = info.cut.flatMap(catalog.profile(named:))?.name ?? "generic"
-            summaries.append(CookSummary(id: "s\(id)", cut: cut, parameters: fit.parameters))
+            // Learned from: summaries of probes that reached their target, not being recorded.
+            guard let fits = stored[id], let info = try store.session(id), info.status != .active else { continue }
+            let done = fits.filter { $0.phase == Self.donePhase }
+            guard !done.isEmpty else { continue }
+            let goals = Goals(info: info, channels: try store.channels(session: id), catalog: catalog)
+            for fit in done {
+                let cookID = Self.cookID(session: id, channel: fit.channel, probeCount: fits.count)
+                let cut = goals.cut(channel: fit.channel)?.name ?? "generic"
+                summaries.append(CookSummary(id: cookID, cut: cut, parameters: fit.parameters))
+            }
+            sessionCount += 1
         }
         let priors = PriorSet.learn(summaries, updatedAtUnixMs: nowUnixMs)
         try store.replacePriors(model: PriorSet.modelName, with: priors)
-        return (priors, summaries.count)
+        return (priors, summaries.count, sessionCount)
     }
 
-    /// Leave-one-out backtest over the cooks that reached their target: each cook is predicted
-    /// with priors learned from the other cooks only (no shipped priors, which may contain it).
+    /// Leave-one-out backtest over the probes that reached their target: each probe is predicted
+    /// with priors learned from the other cooks only, leaving out the WHOLE session (its other
+    /// probes cooked in the same pit, at the same time: one cook), and no shipped priors, which may
+    /// contain it.
     ///
-    /// The priors come from the summaries `load` made; each cook's readings are read again when it
-    /// is predicted and released after, so memory is the largest cook, not every cook at once.
+    /// The priors come from the summaries `load` made; each probe's readings are read again (with
+    /// the pit's air) when it is predicted and released after, so memory is the largest cook, not
+    /// every cook at once.
     public func backtest(_ cooks: [StoredCook]) throws -> BacktestReport {
         let finished = cooks.filter { ($0.finishSeconds ?? 0) > 0 }
         let cases = finished.map { cook in
             BacktestCase(
-                id: cook.id, cutName: cook.cut?.name ?? cook.info.cut ?? "generic", cut: cook.cut,
-                targetCelsius: cook.targetCelsius, trueFinishSeconds: cook.finishSeconds ?? 0)
+                id: cook.id, cutName: cook.cut?.name ?? cook.cutName ?? "generic", cut: cook.cut,
+                targetCelsius: cook.targetCelsius, trueFinishSeconds: cook.finishSeconds ?? 0,
+                group: "s\(cook.sessionID)")
         }
         return try Backtest.run(
             cases: cases, summaries: finished.map(\.summary), basePriors: [], leaveOneOut: true
         ) { i in
-            try store.readings(session: finished[i].sessionID, channel: finished[i].channel)
+            try Self.probeReadings(store, session: finished[i].sessionID, onlyChannel: finished[i].channel)
+                .first?.readings ?? []
         }
     }
 
@@ -271,6 +385,53 @@ public final class FitJob {
     }
 }
 
+extension FitJob {
+    /// The cut and target of each probe of a session: a probe's own (its `channels` row, from
+    /// `live --cut N=CUT --target N=C`; its own cut's usual target when it has a cut but no
+    /// target), else the session's, else the session's cut's usual target, as live takes them.
+    struct Goals: Sendable {
+        var info: SessionInfo
+        var sessionCut: CutProfile?
+        var channels: [Int: ChannelInfo]
+        var channelCuts: [Int: CutProfile]
+
+        init(info: SessionInfo, channels: [ChannelInfo], catalog: CutCatalog) {
+            self.info = info
+            sessionCut = info.cut.flatMap(catalog.profile(named:))
+            self.channels = Dictionary(channels.map { ($0.channel, $0) }, uniquingKeysWith: { first, _ in first })
+            channelCuts = self.channels.compactMapValues { $0.cut.flatMap(catalog.profile(named:)) }
+        }
+
+        /// The probe's cut profile (nil: unknown, the generic prior).
+        func cut(channel: Int) -> CutProfile? {
+            channels[channel]?.cut == nil ? sessionCut : channelCuts[channel]
+        }
+
+        /// The probe's cut name as stored.
+        func cutName(channel: Int) -> String? { channels[channel]?.cut ?? info.cut }
+
+        /// The probe's target, Celsius, nil when none can be had.
+        func target(channel: Int) -> Double? {
+            if let own = channels[channel]?.targetCelsius { return own }
+            if channels[channel]?.cut != nil, let usual = channelCuts[channel]?.defaultTargetCelsius { return usual }
+            return info.targetCelsius ?? sessionCut?.defaultTargetCelsius
+        }
+
+        /// Whether any probe can have a target (else the session is not read at all).
+        var hasAnyTarget: Bool {
+            (info.targetCelsius ?? sessionCut?.defaultTargetCelsius) != nil
+                || channels.keys.contains { target(channel: $0) != nil }
+        }
+
+        /// Whether the session, or one of its probes, is of `cut` (a name as given to `--cut`).
+        func includes(cut name: String) -> Bool {
+            let wanted = CutCatalog.normalized(name)
+            return wanted == sessionCut?.name || wanted == info.cut
+                || channels.values.contains { c in wanted == c.cut || wanted == channelCuts[c.channel]?.name }
+        }
+    }
+}
+
 /// What `FitJob.load` keeps of a cook's channel once its readings are released.
 private struct LoadedChannel: Sendable {
     var channel: Int
@@ -282,6 +443,8 @@ private struct LoadedChannel: Sendable {
     var peakCelsius: Double
     /// The cook's summary when it teaches a time to target (`finish` > 0).
     var summary: CookSummary?
+    /// Whether the probe has a target (its own, the session's or a cut's).
+    var hasTarget = true
 }
 
 /// Fixed slots written by concurrent workers, each slot by exactly one worker.

@@ -1,8 +1,8 @@
 import CookcastCore
 
-/// A session `cookcast fit` left out, and why. Priors and backtests learn only from cooks that
-/// reached their target and are no longer being recorded: the time such a cook ran is not a time
-/// to target.
+/// A session, or one probe of it, `cookcast fit` left out, and why. Priors and backtests learn only
+/// from probes that reached their target in cooks no longer being recorded: the time such a cook
+/// ran is not a time to target.
 public struct FitSkip: Sendable, Hashable {
     /// Why a session was left out.
     public enum Reason: Sendable, Hashable {
@@ -10,7 +10,7 @@ public struct FitSkip: Sendable, Hashable {
         case notFound
         /// Neither the session nor its cut gives a target.
         case noTarget
-        /// No meat channel holds a probe reading.
+        /// No channel holds a probe reading.
         case noProbeReadings
         /// Still being recorded (status `active`): its end is not known yet.
         case stillRecording
@@ -26,20 +26,26 @@ public struct FitSkip: Sendable, Hashable {
     public var sessionID: Int64
     /// Why.
     public var reason: Reason
-    /// The channel that was read (for cooks left out for their readings), else nil.
+    /// The channel that was read (for probes left out for their readings), else nil.
     public var channel: Int?
     /// Time of the channel's last reading, seconds since the session start, else nil.
     public var lastSeconds: Double?
+    /// Whether the session has other probes, so that the message names this one (`channel`).
+    public var isOneOfSeveralProbes: Bool
 
     /// A skip.
-    public init(sessionID: Int64, reason: Reason, channel: Int? = nil, lastSeconds: Double? = nil) {
+    public init(
+        sessionID: Int64, reason: Reason, channel: Int? = nil, lastSeconds: Double? = nil,
+        isOneOfSeveralProbes: Bool = false
+    ) {
         self.sessionID = sessionID
         self.reason = reason
         self.channel = channel
         self.lastSeconds = lastSeconds
+        self.isOneOfSeveralProbes = isOneOfSeveralProbes
     }
 
-    /// True when the cook was read and found not to be a time to target (its summary is then
+    /// True when the probe was read and found not to be a time to target (its summary is then
     /// stored as `unfinished`, so it never feeds the priors).
     public var isUnfinishedCook: Bool {
         switch reason {
@@ -49,7 +55,8 @@ public struct FitSkip: Sendable, Hashable {
     }
 
     /// One line, temperatures in `unit`, e.g.
-    /// `session 4: never reached its target 95.0 C (peak 88.0 C), not learned from`.
+    /// `session 4: never reached its target 95.0 C (peak 88.0 C), not learned from`, or
+    /// `session 4 probe 2: ...` for one probe of several.
     public func description(unit: TemperatureUnit) -> String {
         let why: String
         switch reason {
@@ -64,6 +71,7 @@ public struct FitSkip: Sendable, Hashable {
             why = "at its target \(unit.format(celsius: target)) from the first reading, not learned from"
         case .failed(let message): why = message
         }
-        return "session \(sessionID): \(why)"
+        let probe = isOneOfSeveralProbes ? channel.map { " probe \($0)" } ?? "" : ""
+        return "session \(sessionID)\(probe): \(why)"
     }
 }

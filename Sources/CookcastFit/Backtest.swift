@@ -11,11 +11,13 @@ public struct BacktestCook: Sendable {
     public var targetCelsius: Double
     /// When the probe first reached the target, seconds since the first reading.
     public var trueFinishSeconds: Double
+    /// The cook this is one probe of (`BacktestCase.group`); `id` for a cook of one probe.
+    public var group: String
 
-    /// Creates a cook.
+    /// Creates a cook; `group` defaults to `id` (a cook of one probe).
     public init(
         id: String, cutName: String, cut: CutProfile?, readings: [Reading], targetCelsius: Double,
-        trueFinishSeconds: Double
+        trueFinishSeconds: Double, group: String? = nil
     ) {
         self.id = id
         self.cutName = cutName
@@ -23,6 +25,7 @@ public struct BacktestCook: Sendable {
         self.readings = readings
         self.targetCelsius = targetCelsius
         self.trueFinishSeconds = trueFinishSeconds
+        self.group = group ?? id
     }
 }
 
@@ -57,7 +60,8 @@ public struct BacktestPrediction: Sendable, Hashable, Codable {
 /// A backtest's predictions and their summary.
 public struct BacktestReport: Sendable {
     public var predictions: [BacktestPrediction]
-    /// Cook ids the priors for each tested cook were learned from (leave-one-out: never itself).
+    /// Cook ids the priors for each tested cook were learned from (leave-one-out: never itself,
+    /// nor another probe of its cook, `BacktestCase.group`).
     public var trainingIDs: [String: [String]]
 
     /// Median of relative error at a checkpoint (all cooks).
@@ -107,11 +111,12 @@ public struct BacktestReport: Sendable {
     }
 }
 
-/// Leave-one-out backtests: each cook is predicted with priors learned from the other cooks only.
+/// Leave-one-out backtests: each cook is predicted with priors learned from the other cooks only
+/// (for one probe of a cook of several, from the other cooks' probes: `BacktestCase.group`).
 public enum Backtest {
-    /// Runs the backtest. With `leaveOneOut` the priors for cook i are `PriorSet.learn` over every
-    /// other cook's summary (plus `basePriors` for cuts they do not cover); without, `basePriors` are
-    /// used as given.
+    /// Runs the backtest. With `leaveOneOut` the priors for cook i are `PriorSet.learn` over the
+    /// summary of every cook of another group (plus `basePriors` for cuts they do not cover);
+    /// without, `basePriors` are used as given.
     public static func run(
         cooks: [BacktestCook], fractions: [Double] = [0.25, 0.5, 0.75, 0.9], basePriors: [PriorRecord] = [],
         leaveOneOut: Bool = true, configuration: ETAEstimator.Configuration = .init()
@@ -144,7 +149,10 @@ public enum Backtest {
         for (i, cook) in cooks.enumerated() {
             var priors = basePriors
             if leaveOneOut {
-                let others = summaries.enumerated().filter { $0.offset != i && $0.element.id != cook.id }.map(\.element)
+                // Not this cook, nor another probe of it (same group): no leak between probes.
+                let others = summaries.enumerated().filter {
+                    $0.offset != i && $0.element.id != cook.id && cooks[$0.offset].group != cook.group
+                }.map(\.element)
                 training[cook.id] = others.map(\.id)
                 let learned = PriorSet.learn(others)
                 let learnedCuts = Set(learned.map(\.cut))

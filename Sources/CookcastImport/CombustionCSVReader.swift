@@ -167,7 +167,7 @@ public struct CombustionCSVReader: SingleFileCookReader {
         }
         readings = readings.filter(\.hasTemperature)
 
-        var channels = [ChannelInfo(channel: 1, name: "virtual core", role: .meat)]
+        var channels = [ChannelInfo(channel: 1, name: ChannelInfo.virtualCoreName, role: .meat)]
         for (i, name) in thermistors.enumerated() where col[name] != nil {
             channels.append(
                 name == ambientSensor

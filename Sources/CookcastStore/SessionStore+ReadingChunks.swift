@@ -6,6 +6,22 @@ extension SessionStore {
         try read("cannot read readings from") { db in try Self.readingChannels(session: session, db: db) }
     }
 
+    /// The channels with at least one probe (meat) temperature, ascending: the probes an estimator
+    /// follows (`SessionEstimator` makes one for each such channel), not an air-only pit channel.
+    public func probeChannels(session: Int64) throws -> [Int] {
+        try read("cannot read readings from") { db in
+            let probe = try db.cachedStatement(
+                "SELECT 1 FROM readings WHERE session_id = ? AND channel = ? AND probe_c IS NOT NULL LIMIT 1")
+            defer { probe.reset() }
+            return try Self.readingChannels(session: session, db: db).filter { channel in
+                probe.reset()
+                probe.bind(session, at: 1)
+                probe.bind(channel, at: 2)
+                return try probe.step()
+            }
+        }
+    }
+
     /// Whether any reading of `session` (of `channel` only, when given) has a battery level.
     public func hasBatteryReadings(session: Int64, channel: Int? = nil) throws -> Bool {
         try read("cannot read readings from") { db in

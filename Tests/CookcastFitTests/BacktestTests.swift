@@ -28,6 +28,31 @@ import Testing
         #expect(report.table().contains("ALL"))
     }
 
+    /// The probes of one cook (one session: the same pit, the same day) are left out together:
+    /// predicting one of them, the priors learn from no probe of its cook, and from every probe of
+    /// every other cook.
+    @Test func leaveOneOutNeverTrainsOnAnotherProbeOfTheTestedCook() {
+        // Cook A has three probes, cook B one, cook C two.
+        let groups = ["A", "A", "A", "B", "C", "C"]
+        let all = [8000.0, 9_000, 10_000, 12_000, 14_000, 11_000].enumerated().map { i, tau in
+            let c = SyntheticCook(tau: tau, faults: false)
+            return BacktestCook(
+                id: "\(groups[i])\(i)", cutName: "prime_rib", cut: nil, readings: c.readings, targetCelsius: 54,
+                trueFinishSeconds: c.trueFinish, group: groups[i])
+        }
+        let report = Backtest.run(cooks: all, fractions: [0.5])
+        #expect(report.predictions.count == all.count)
+        for c in all {
+            let training = Set(report.trainingIDs[c.id] ?? [])
+            let sameCook = Set(all.filter { $0.group == c.group }.map(\.id))
+            #expect(training.isDisjoint(with: sameCook), "\(c.id) learned from \(training)")
+            #expect(training == Set(all.map(\.id)).subtracting(sameCook), "\(c.id)")
+        }
+        // B's one probe learns from all five probes of A and C; each of A's from B's and C's.
+        #expect(report.trainingIDs["B3"]?.count == 5)
+        #expect(Set(report.trainingIDs["A0"] ?? []) == ["B3", "C4", "C5"])
+    }
+
     @Test func priorsRoundTripThroughJSONAndAggregate() throws {
         let sums = [
             CookSummary(id: "a", cut: "brisket", parameters: ["log_tau_s": 10, "stall_h": 2, "total_h": 11]),

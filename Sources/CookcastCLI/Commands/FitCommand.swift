@@ -10,19 +10,27 @@ struct FitCommand: Command {
     static let abstract = "refit stored cooks, learn per-cut priors, backtest the predictor"
     static let usage = "cookcast fit [SESSION...] [--cut CUT] [--backtest] [--export-priors FILE]"
     static let help = """
-        Refits every stored session (or the ones given, or of --cut), stores each session's fitted
-        parameters, and aggregates the parameters stored for ALL sessions per cut into priors (mean,
-        covariance, count), plus one `generic` prior over every cook, in the database; `live` and
-        `predict` start from these priors. Refitting some sessions changes the priors by what they
-        changed (sessions never fitted before are fitted too), never narrows them to those sessions.
-        The primary probe of each session is used (the lowest-numbered meat channel); its target is
-        the session's, else the cut's default. Only cooks that reached their target and are not
-        being recorded are learned from and backtested: the others are named with the reason
-        (still recording, never reached the target, no target, no probe readings). Exits 65 when
-        there is nothing to fit or, with --backtest, nothing to score.
+        Refits every stored session (or the ones given, or of --cut), stores the fitted parameters
+        of each of its probes, and aggregates the parameters stored for ALL sessions per cut into
+        priors (mean, covariance, count), plus one `generic` prior over every cook, in the
+        database; `live` and `predict` start from these priors. Refitting some sessions changes
+        the priors by what they changed (sessions never fitted before are fitted too), never
+        narrows them to those sessions.
+        Every probe of a session (each channel with probe readings) is fitted on its own, with the
+        pit's air as live gives it (its own air sensor, else the latest air any channel read within
+        60 s: a pit probe, another probe's air sensor), and counts as one cook in the priors; a
+        Combustion's thermistors and virtual surface are sensors of its one probe, learned from
+        through its virtual core. A probe's cut and target are its own (live --cut N=CUT --target
+        N=C), else the session's, else the cut's default target; --cut takes the sessions of that
+        cut or with a probe of it. Only probes that reached their target, in cooks not being
+        recorded, are learned from and backtested: the others are named with the reason (still
+        recording, never reached the target, no target, no probe readings), e.g. "session 3 probe
+        2: never reached its target 95.0 C". Exits 65 when there is nothing to fit or, with
+        --backtest, nothing to score.
 
-          --backtest            leave-one-out accuracy: each cook predicted at 25/50/75/90 % of its
-                                true time to target with priors learned WITHOUT that cook; median and
+          --backtest            leave-one-out accuracy: each probe predicted at 25/50/75/90 % of its
+                                true time to target with priors learned WITHOUT its cook (none of
+                                its session's probes), as s3, or s3p2 for probe 2 of several; median and
                                 p90 of |error| / remaining time, interval coverage; vendor predictions
                                 (Combustion, Probe-ability imports) side by side where present
           --export-priors FILE  write the learned priors as JSON (the format of Models/priors.json)
@@ -64,7 +72,9 @@ struct FitCommand: Command {
             let started = clock.now
             let (cooks, skipped) = try job.load(sessionIDs: sessionIDs, cut: cut)
             for skip in skipped { console.errorLine("skipped \(skip.description(unit: context.unit))") }
-            try job.recordUnfinished(skipped)
+            // Stored before the sessions never fitted are looked for: a probe that never reached
+            // its target is then summarised (`unfinished`), not "never fitted".
+            var summaries = try job.refit(cooks, skipped: skipped)
             guard !cooks.isEmpty else {
                 let reason = skipped.isEmpty ? "" : " (\(skipped.count) skipped, see above)"
                 throw CLIError.data(
@@ -79,7 +89,7 @@ struct FitCommand: Command {
                 // (An empty list would mean every session to `load`.)
                 let (loaded, otherSkips) = unfitted.isEmpty ? ([], []) : try job.load(sessionIDs: unfitted, cut: nil)
                 for skip in otherSkips { console.errorLine("skipped \(skip.description(unit: context.unit))") }
-                try job.recordUnfinished(otherSkips)
+                summaries += try job.refit(loaded, skipped: otherSkips)
                 others = loaded
                 if !others.isEmpty {
                     console.line(
@@ -89,17 +99,24 @@ struct FitCommand: Command {
             }
             let fitted = cooks + others
             let readingCount = fitted.reduce(0) { $0 + $1.readingCount }
-            let summaries = try job.refit(fitted)
             let elapsed = clock.now - started
-            let refitted = Dictionary(
-                zip(fitted.map(\.sessionID), summaries), uniquingKeysWith: { first, _ in first })
-            let (priors, learnedFrom) = try job.learnPriors(refitted: refitted, nowUnixMs: UTCTime.nowUnixMs())
+            // Each session's probes that reached the target, in channel order.
+            let refitted = Dictionary(grouping: zip(fitted.map(\.sessionID), summaries), by: \.0).mapValues {
+                $0.map(\.1)
+            }
+            let (priors, learnedFrom, sessionCount) = try job.learnPriors(
+                refitted: refitted, nowUnixMs: UTCTime.nowUnixMs())
             // The priors this run changed: its cooks' cuts and the generic one.
             let touched = Set(summaries.map(\.cut) + ["generic"])
             let shown = priors.filter { touched.contains($0.cut) }
+            // Probes are named only where a session has several: one probe each reads as before.
+            let probes = fitted.count == refitted.count ? "" : ", \(fitted.count) probes"
+            let learned =
+                learnedFrom == sessionCount
+                ? "all \(learnedFrom) stored cooks" : "all \(learnedFrom) probes of \(sessionCount) stored cooks"
             console.line(
-                "refit \(fitted.count) sessions (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
-                    + "priors for \(shown.count) cuts learned from all \(learnedFrom) stored cooks:"
+                "refit \(refitted.count) sessions\(probes) (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
+                    + "priors for \(shown.count) cuts learned from \(learned):"
             )
             let unit = context.unit
             let table = TextTable(columns: [

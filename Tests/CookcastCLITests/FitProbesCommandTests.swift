@@ -1,0 +1,76 @@
+import CookcastCore
+import CookcastFit
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// `cookcast fit` fits every probe of a session and names a probe where it matters.
+@Suite struct FitProbesCommandTests {
+    /// A 4-channel iBBQ log: probes 1-3 in the meat (no air sensor of their own), channel 4 the
+    /// pit probe; probes 1 and 2 reach 70 C in about 1.1 and 1.5 hours, probe 3 stays near 55 C.
+    static func iBBQLog() -> String {
+        var csv = "t_s,probe_c,ambient_c,channel\n"
+        var t = 0
+        while t <= 4 * 3600 {
+            let pit = 120 + 4 * sin(Double(t) / 382)
+            for (channel, tau) in [(1, 4_700.0), (2, 6_500), (3, 25_000)] {
+                let meat = pit - (pit - 5) * exp(-Double(t) / tau)
+                csv += "\(t),\(String(format: "%.2f", meat)),,\(channel)\n"
+            }
+            csv += "\(t),,\(String(format: "%.2f", pit)),4\n"
+            t += 15
+        }
+        return csv
+    }
+
+    /// QA: `fit` learned from probe 1 of a 4-channel iBBQ only; it now fits probes 1 and 2, each
+    /// with the pit's air, names probe 3, which never reached the target, and backtests both.
+    @Test func theProbesOfASessionOfSeveralAreFittedAndNamed() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let log = box.write("ibbq.csv", Self.iBBQLog())
+        let imported = await box.run(["import", log, "--cut", "chicken", "--target", "70"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let r = await box.run(["fit", "--backtest"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("skipped session 1 probe 3: never reached its target 70.0 C (peak "), "\(r.err)")
+        #expect(r.out.hasPrefix("refit 1 sessions, 2 probes ("), "\(r.out)")
+        #expect(r.out.contains("learned from all 2 probes of 1 stored cooks"), "\(r.out)")
+        // Two probes, four checkpoints each.
+        #expect(r.out.contains("chicken            8 "), "\(r.out)")
+
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let rows = try store.fits(session: 1).filter { $0.model == PriorSet.modelName }.sorted {
+            $0.channel < $1.channel
+        }
+        #expect(rows.map(\.channel) == [1, 2, 3])
+        #expect(rows.map(\.phase) == ["done", "done", "unfinished"])
+        // Each fitted with the pit's air (the chicken profile's typical oven is not 120 C).
+        for row in rows where row.phase == "done" {
+            let air = try #require(row.parameters["ambient_c"])
+            #expect(abs(air - 120) < 1.5, "probe \(row.channel): \(air)")
+        }
+        #expect(try store.priors(cut: "chicken").first?.cookCount == 2)
+    }
+
+    /// A Combustion's thermistors and virtual surface are sensors of its one probe: the cook is
+    /// learned from through its virtual core, as before (the probe's T7 read 95 C 4.5 hours
+    /// before its core in the real pork shoulder).
+    @Test func aCombustionIsLearnedFromThroughItsVirtualCore() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let raw =
+            SharedData.root
+            + "/raw/mschinis+combustion-inc-analyser/ProbeData_10002351_2023-10-29_19_03_12 - Chicken.csv"
+        let imported = await box.run(["import", raw, "--cut", "chicken", "--target", "68"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let r = await box.run(["fit"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("refit 1 sessions ("), "\(r.out)")
+        #expect(!r.err.contains("probe"), "\(r.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.fits(session: 1).filter { $0.model == PriorSet.modelName }.map(\.channel) == [1])
+    }
+}
