@@ -4,6 +4,11 @@ public enum ChannelRole: String, Sendable, Hashable, Codable {
     case meat
     /// A pit/oven/bath probe (its values are stored as `ambient_c`).
     case ambient
+    /// One more sensor along a probe whose reading is another channel (a Combustion's thermistors
+    /// T1-T8 and its virtual surface, next to its virtual core): a temperature in the meat, but
+    /// not a probe of its own. They reach the target hours apart in the same meat (the one at the
+    /// surface first), so a cook is not learned from them.
+    case sensor
 }
 
 /// A named probe/channel of a session: one row of the `channels` table.
@@ -19,12 +24,6 @@ public struct ChannelInfo: Sendable, Hashable, Codable {
     /// This probe's target internal temperature, degrees Celsius, when it is not the session's
     /// (nil: the session's).
     public var targetCelsius: Double?
-
-    /// Name of a Combustion probe's virtual core (channel 1 of its import). That probe's other
-    /// channels are its own thermistors and virtual surface: sensors along the one probe, which
-    /// reach the target hours apart in the same meat (the tip with the core, the one at the
-    /// surface first), not probes of their own.
-    public static let virtualCoreName = "virtual core"
 
     /// Creates channel metadata.
     public init(

@@ -194,10 +194,11 @@ public final class FitJob {
     }
 
     /// The one channel of a session that is a probe to learn from when its other channels are
-    /// sensors of that probe (a Combustion's virtual core: `ChannelInfo.virtualCoreName`), else
-    /// nil: every channel with a probe reading is a probe.
+    /// sensors along it (role `sensor`: a Combustion's thermistors and virtual surface next to its
+    /// virtual core), else nil: every channel with a probe reading is a probe.
     static func onlyProbe(of channels: [ChannelInfo]) -> Int? {
-        channels.first { $0.name == ChannelInfo.virtualCoreName && $0.role == .meat }?.channel
+        guard channels.contains(where: { $0.role == .sensor }) else { return nil }
+        return channels.first { $0.role == .meat }?.channel
     }
 
     /// Every probe's readings of a session (only `onlyChannel`'s when given): the channels with a

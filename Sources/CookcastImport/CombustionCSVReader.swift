@@ -167,15 +167,17 @@ public struct CombustionCSVReader: SingleFileCookReader {
         }
         readings = readings.filter(\.hasTemperature)
 
-        var channels = [ChannelInfo(channel: 1, name: ChannelInfo.virtualCoreName, role: .meat)]
+        // The thermistors and the virtual surface are sensors along the one probe whose reading is
+        // the virtual core.
+        var channels = [ChannelInfo(channel: 1, name: "virtual core", role: .meat)]
         for (i, name) in thermistors.enumerated() where col[name] != nil {
             channels.append(
                 name == ambientSensor
                     ? ChannelInfo(channel: 2 + i, name: "\(name) (virtual ambient)", role: .ambient)
-                    : ChannelInfo(channel: 2 + i, name: name, role: .meat))
+                    : ChannelInfo(channel: 2 + i, name: name, role: .sensor))
         }
         if col["VirtualSurfaceTemperature"] != nil {
-            channels.append(ChannelInfo(channel: 10, name: "virtual surface", role: .meat))
+            channels.append(ChannelInfo(channel: 10, name: "virtual surface", role: .sensor))
         }
 
         let skippedBefore = rows.prefix { !isInserted($0) }.count

@@ -8,12 +8,21 @@ enum Migrations {
     static var currentVersion: Int { steps.count }
 
     /// The migration steps, oldest first.
-    static let steps: [String] = [schemaV1, schemaV2]
+    static let steps: [String] = [schemaV1, schemaV2, schemaV3]
 
     /// Version 2: a probe's own cut and target (two chickens and a pork shoulder in one pit).
     static let schemaV2 = """
         ALTER TABLE channels ADD COLUMN cut TEXT;      -- this probe's cut when not the session's (canonical name)
         ALTER TABLE channels ADD COLUMN target_c REAL; -- this probe's target when not the session's, degrees Celsius
+        """
+
+    /// Version 3: role `sensor`, a sensor along a probe whose reading is another channel. A
+    /// Combustion import's thermistors and virtual surface were stored as meat probes of their own.
+    static let schemaV3 = """
+        UPDATE channels SET role = 'sensor'
+        WHERE role = 'meat' AND name IS NOT 'virtual core'
+          AND session_id IN (SELECT id FROM sessions WHERE source = 'import:combustion')
+          AND session_id IN (SELECT session_id FROM channels WHERE name = 'virtual core' AND role = 'meat');
         """
 
     /// Version 1: sessions, channels, readings, events, fits, priors, series.
@@ -40,7 +49,7 @@ enum Migrations {
             session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
             channel    INTEGER NOT NULL,        -- channel number, 1-based, as in readings.channel
             name       TEXT,                    -- display name, e.g. "probe 2"
-            role       TEXT NOT NULL,           -- meat | ambient
+            role       TEXT NOT NULL,           -- meat | ambient | sensor (v3: one more sensor along a probe)
             PRIMARY KEY (session_id, channel)
         );
 

@@ -31,6 +31,10 @@ struct RealExportTests {
         #expect(cook.channels.count == 10)
         // T8 is the VirtualAmbientSensor on every row of these exports: the ambient, not meat.
         #expect(cook.channels.filter { $0.role == .ambient }.map(\.channel) == [9])
+        // The other thermistors and the virtual surface are sensors along the one probe: the core
+        // is its reading (they reach the target hours apart in the same meat).
+        #expect(cook.channels.filter { $0.role == .meat }.map(\.channel) == [1])
+        #expect(cook.channels.filter { $0.role == .sensor }.map(\.channel) == [2, 3, 4, 5, 6, 7, 8, 10])
         #expect(
             cook.channels.map(\.name) == [
                 "virtual core", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8 (virtual ambient)", "virtual surface",
@@ -42,8 +46,8 @@ struct RealExportTests {
         // Its values are the virtual ambient that channel 1 carries beside the core.
         let core = cook.readings.filter { $0.channel == 1 }
         #expect(zip(core, t8).allSatisfy { $0.ambientCelsius == $1.ambientCelsius })
-        // No meat channel reads above what the meat can (QA: 171.7 C for a chicken cooked to 74 C).
-        let meat = Set(cook.channels.filter { $0.role == .meat }.map(\.channel))
+        // No channel in the meat reads above what the meat can (QA: 171.7 C for a chicken cooked to 74 C).
+        let meat = Set(cook.channels.filter { $0.role != .ambient }.map(\.channel))
         let hottest = cook.readings.filter { meat.contains($0.channel) }.compactMap(\.probeCelsius).max() ?? 0
         #expect(hottest < 130, "\(hottest)")
         #expect(cook.events.first?.kind == .probeInserted)

@@ -24,7 +24,7 @@ import Testing
                 ])
         #expect(
             try reader.columnNames(table: "channels") == ["session_id", "channel", "name", "role", "cut", "target_c"])
-        #expect(SessionStore.schemaVersion == 2)
+        #expect(SessionStore.schemaVersion == 3)
     }
 
     /// A database of the first schema, with one cook: what an earlier cookcast left.
@@ -51,8 +51,31 @@ import Testing
             #expect(try store.channels(session: 1) == [ChannelInfo(channel: 1, name: "probe 1", role: .meat)])
             #expect(try store.readings(session: 1).map(\.probeCelsius) == [5.5, 5.75])
             #expect(try store.session(1)?.cut == "chicken")
-            #expect(try SQLiteReader(path: path).rows("PRAGMA user_version") == [[.integer(2)]])
+            #expect(
+                try SQLiteReader(path: path).rows("PRAGMA user_version")
+                    == [[.integer(Int64(SessionStore.schemaVersion))]])
         }
+    }
+
+    /// A Combustion import's thermistors and virtual surface were stored as meat probes of their
+    /// own; they are sensors along the one probe whose reading is the virtual core.
+    @Test func aCombustionImportsSensorsAreSensorsOnceUpgraded() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("v1.db")
+        try versionOneDatabase(at: path)
+        try SQLiteConnection(path: path).execute(
+            """
+            INSERT INTO sessions (id, started_at_ms, source, status) VALUES (2, 0, 'import:combustion', 'imported');
+            INSERT INTO channels (session_id, channel, name, role) VALUES
+                (2, 1, 'virtual core', 'meat'), (2, 2, 'T1', 'meat'), (2, 9, 'T8 (virtual ambient)', 'ambient'),
+                (2, 10, 'virtual surface', 'meat');
+            INSERT INTO sessions (id, started_at_ms, source, status) VALUES (3, 0, 'import:igrill', 'imported');
+            INSERT INTO channels (session_id, channel, name, role) VALUES (3, 1, 'T1', 'meat'), (3, 2, 'T2', 'meat');
+            """)
+        let store = try SessionStore(path: path)
+        #expect(try store.channels(session: 2).map(\.role) == [.meat, .sensor, .ambient, .sensor])
+        #expect(try store.channels(session: 3).map(\.role) == [.meat, .meat])
+        #expect(try store.channels(session: 1).map(\.role) == [.meat])
     }
 
     @Test func aProbesOwnCutAndTargetAreKept() throws {

@@ -13,8 +13,9 @@ struct ImportCommand: Command {
         Formats (detected from the content unless --format is given):
           combustion    Combustion Inc CSV export: one session per SessionID; virtual core (+ virtual
                         ambient) is channel 1, T1..T8 channels 2-9 (the one that is the virtual
-                        ambient sensor throughout, T8, as ambient), virtual surface 10; rows before
-                        insertion skipped; the vendor's PredictionValueSeconds kept as a series
+                        ambient sensor throughout, T8, as ambient; the others as sensors along the
+                        probe, not probes of their own), virtual surface 10 (a sensor too); rows
+                        before insertion skipped; the vendor's PredictionValueSeconds kept as a series
           thermopro     history_probe_N_<stamp>.csv (UTF-16 TSV): files exported within minutes of each
                         other are one cook, probe N = channel N; a probe reading far above the others
                         is the pit (--pit-probe N to name it); 32 F / ~670 F sentinels dropped
