@@ -39,9 +39,22 @@ import Testing
         // One channel: no channel column, and a battery column only if that channel has one.
         for (channel, battery) in [(1, true), (3, false)] {
             let one = await box.run(["export", "1", "--channel", String(channel)])
-            #expect(one.out == CanonicalCSV.render(cook.readings.filter { $0.channel == channel }))
             #expect(one.out.hasPrefix("t_s,probe_c,ambient_c" + (battery ? ",battery_pct\n" : "\n")), "\(channel)")
         }
+        let first = await box.run(["export", "1", "--channel", "1"])
+        #expect(first.out == CanonicalCSV.render(cook.readings.filter { $0.channel == 1 }))
+        // Probe 3 has no air sensor of its own: its rows carry the pit's latest air (the pit
+        // channel's at the same time, else probe 1's sensor), as live and fit drive it, so the
+        // file alone is that probe's cook; its rows with only an air value are as stored.
+        let third = await box.run(["export", "1", "--channel", "3"])
+        let rows = third.out.split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(rows.count == cook.readings.filter { $0.channel == 3 }.count)
+        #expect(rows.allSatisfy { $0.count == 3 && !$0[2].isEmpty })
+        #expect(rows.contains { $0 == ["10.001", "6.333333333333333", "109.5000001"] }, "\(third.out.prefix(300))")
+        #expect(rows.contains { $0 == ["17.501", "6.333333333333333", "110.25"] })
+        #expect(rows.contains { $0 == ["2.501", "", "108.0"] })
         let missing = await box.run(["export", "1", "--channel", "7", "-o", path + ".x"])
         #expect(missing.status == 65 && !FileManager.default.fileExists(atPath: path + ".x"))
         #expect(await box.run(["export", "9"]).status == 65)

@@ -15,7 +15,9 @@ struct ExportCommand: Command {
               `cookcast import` reads the file back into identical readings.
         json: the whole cook (session, channels, readings, events, vendor series) as one JSON document.
         --channel N: only that channel's readings (either format); a channel the session does not
-        have is an error (exit 65).
+        have is an error (exit 65). In the CSV a probe without its own air sensor gets the pit's
+        air in ambient_c (the latest any channel read within 60 s), as live and fit drive it: the
+        file alone is that probe's cook (`cookcast predict` on it says what live said).
         Writes to standard output unless -o/--output FILE is given.
         """
     static let options = OptionSpec(valued: ["format", "channel", "output", "o"])
@@ -104,8 +106,10 @@ struct ExportCommand: Command {
     private func streamCSV(_ store: SessionStore, _ emit: (String) throws(CLIError) -> Void) throws {
         let hasBattery = try store.hasBatteryReadings(session: sessionID, channel: channel)
         var layout: CanonicalCSV.Layout?
+        // One channel of several: every channel is read, for the pit's air.
+        var pitAir = PitAir()
         let found = try store.cook(
-            sessionID, channel: channel,
+            sessionID,
             head: { _, readingChannels in
                 let shown = channel.map { c in readingChannels.filter { $0 == c } } ?? readingChannels
                 layout = CanonicalCSV.Layout(multiChannel: shown.count > 1, hasBattery: hasBattery)
@@ -113,7 +117,18 @@ struct ExportCommand: Command {
                 return true
             },
             readings: { chunk in
-                guard let text = layout?.rows(chunk) else { return false }
+                var rows = chunk
+                if let channel {
+                    rows = chunk.compactMap { reading in
+                        let air = pitAir.air(for: reading)
+                        guard reading.channel == channel else { return nil }
+                        var shown = reading
+                        // A probe's own air, else the pit's; a pit channel's rows stay as they are.
+                        if shown.probeCelsius != nil { shown.ambientCelsius = air }
+                        return shown
+                    }
+                }
+                guard let text = layout?.rows(rows) else { return false }
                 try emit(text)
                 return true
             })
