@@ -50,7 +50,10 @@ public struct AlarmEngine: Sendable {
 
     /// Whether every probe still short of the target (or only `channel`'s) has covered
     /// `etaNearMinimumProgress` of its rise and can get there in `remaining` seconds at no more than
-    /// `etaNearMaxRateRatio` times its recent rate (at least 0.1 C a minute).
+    /// `etaNearMaxRateRatio` times its recent rate (at least 0.1 C a minute). Right after a gap in
+    /// a probe's readings, until those since span a minute, its rate since its first reading
+    /// stands in: with no rate at all, the first fits after a ten-minute gap said 10 minutes for
+    /// 44 C to go and a pork shoulder's "ETA near" sounded at 30 C.
     private func isPlausible(remaining: Double, channel only: Int? = nil) -> Bool {
         for (channel, watch) in targetWatches where !watch.hasEverReached && (only == nil || only == channel) {
             guard let target = rules.targetCelsius(channel: channel) else { continue }
@@ -59,7 +62,9 @@ public struct AlarmEngine: Sendable {
             {
                 return false
             }
-            guard let latest = watch.latestCelsius, let rate = watch.recentRiseCelsiusPerMinute else { continue }
+            guard let latest = watch.latestCelsius,
+                let rate = watch.recentRiseCelsiusPerMinute ?? watch.averageRiseCelsiusPerMinute
+            else { continue }
             let needed = (target - latest) / (remaining / 60)
             if needed > Self.etaNearMaxRateRatio * max(rate, 0.1) { return false }
         }

@@ -281,6 +281,22 @@ import Testing
         #expect(engine.observeRemaining(seconds: 500, atSeconds: 5300).map(\.kind) == [.etaNear])
     }
 
+    /// A pork shoulder rising 0.35 C a minute, silent for ten minutes (a weak link): the first
+    /// fits after the gap said 10 minutes for 44 C to go, and with a minute of readings since the
+    /// gap there was no recent rate to doubt it by, so "ETA near" sounded at 30 C of 74. The rate
+    /// since the first reading stands in until the readings after the gap span a minute.
+    @Test func etaNearIsNotBelievedRightAfterAGapInTheProbesReadings() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        for t in stride(from: 0.0, through: 3585, by: 15) {
+            _ = engine.observe(Reading(elapsedSeconds: t, probeCelsius: 5 + 0.35 * t / 60, ambientCelsius: 135))
+        }
+        for t in [4200.0, 4215, 4230] {
+            _ = engine.observe(Reading(elapsedSeconds: t, probeCelsius: 5 + 0.35 * t / 60, ambientCelsius: 135))
+        }
+        #expect(engine.observeRemaining(seconds: 585, channel: 1, atSeconds: 4230).isEmpty)
+        #expect(engine.observeRemaining(seconds: 585, atSeconds: 4230).isEmpty)
+    }
+
     /// A steak's first fits said 7 minutes left 3.5 minutes into an 18-minute cook, a sixth of the
     /// way up: not yet news. Ten minutes from the end it is 43 % of the way, and it is.
     @Test func etaNearWaitsForAThirdOfTheRise() {
