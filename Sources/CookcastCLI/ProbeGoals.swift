@@ -13,6 +13,8 @@ struct ProbeGoals {
     var channelCuts: [Int: CutProfile] = [:]
     /// Probes with a target of their own, Celsius: given, or their own cut's usual one.
     var channelTargetsCelsius: [Int: Double] = [:]
+    /// Probes whose own target was given (`--target N=C`), not brought by their own cut.
+    var channelTargetsGiven: Set<Int> = []
     /// Whether a plain `--cut` / `--target` was given (a resumed session keeps its own otherwise).
     var cutGiven = false
     var targetGiven = false
@@ -60,6 +62,7 @@ struct ProbeGoals {
             ?? defaultTargetCelsius ?? cut?.defaultTargetCelsius
         for (ch, text) in targets.channels {
             channelTargetsCelsius[ch] = try celsius(text, probe: ch)
+            channelTargetsGiven.insert(ch)
         }
         for (ch, own) in channelCuts where channelTargetsCelsius[ch] == nil {
             channelTargetsCelsius[ch] = own.defaultTargetCelsius

@@ -151,4 +151,41 @@ import Testing
                 $0.kind == .alarm && $0.detail == "target_reached: probe 1 reached 73.0 C"
             })
     }
+
+    /// Resumed with only a probe's own target, the probe keeps its own cut (it lost it, its ETA
+    /// then from the session's cut's past cooks); given its own cut again, it keeps its own target
+    /// (the cut's usual one replaced it); another cut brings that cut's usual target.
+    @Test func aResumedProbeKeepsWhatIsNotGivenAgain() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let store = try SessionStore(path: box.databasePath)
+        let id = try store.createSession(
+            SessionInfo(
+                startedAtUnixMs: UTCTime.nowUnixMs() - 60_000, cut: "chicken", targetCelsius: 74, source: "stdin",
+                status: .active),
+            channels: [ChannelInfo(channel: 3, name: "probe 3", role: .meat, cut: "pork_shoulder", targetCelsius: 93)])
+        for i in 0..<10 {
+            try store.append(
+                Reading(elapsedSeconds: Double(i), probeCelsius: 30 + Double(i) * 0.01, ambientCelsius: 110),
+                session: id)
+        }
+        func probe3() throws -> ChannelInfo? { try store.channels(session: id).first { $0.channel == 3 } }
+        let lines = { (from: Int) in (from..<from + 3).map { packetLine(Double($0), probe: 31) } }
+
+        let (status, errors) = try resume(["--target", "3=95"], lines: lines(10), in: box)
+        #expect(status == 0, "\(errors)")
+        #expect(try probe3()?.cut == "pork_shoulder", "\(errors)")
+        #expect(try probe3()?.targetCelsius == 95)
+        #expect(errors.contains("now pork_shoulder, target 95.0 C"), "\(errors)")
+
+        let (status2, errors2) = try resume(["--cut", "3=pork_shoulder"], lines: lines(13), in: box)
+        #expect(status2 == 0, "\(errors2)")
+        #expect(try probe3()?.targetCelsius == 95, "its own target stays: \(errors2)")
+        #expect(!errors2.contains("note: probe 3"), "nothing changed: \(errors2)")
+
+        let (status3, errors3) = try resume(["--cut", "3=pork_ribs"], lines: lines(16), in: box)
+        #expect(status3 == 0, "\(errors3)")
+        #expect(try probe3()?.cut == "pork_ribs")
+        #expect(try probe3()?.targetCelsius == 90, "a new cut brings its usual target: \(errors3)")
+    }
 }

@@ -159,7 +159,9 @@ extension LiveCommand {
     }
 
     /// A resumed session's probes' own cuts and targets, with those given now in their place
-    /// (stored, and said).
+    /// (stored, and said). As for the session's: what is not given again is kept (a probe's own
+    /// target alone lost its own cut), and a new cut without a target brings its usual target (its
+    /// own cut given again replaced its own target by that).
     private func resumedChannelGoals(
         of session: Int64, cut: CutProfile?, targetCelsius: Double?, store: SessionStore
     ) throws -> ProbeGoals {
@@ -170,20 +172,28 @@ extension LiveCommand {
             if let name = channel.cut { resumed.channelCuts[channel.channel] = library.cuts.profile(named: name) }
             if let t = channel.targetCelsius { resumed.channelTargetsCelsius[channel.channel] = t }
         }
-        for var given in goals.channels {
-            let before = stored.first { $0.channel == given.channel }
+        for ch in Set(goals.channelCuts.keys).union(goals.channelTargetsGiven).sorted() {
+            let before = stored.first { $0.channel == ch }
+            let givenCut = goals.channelCuts[ch]
+            let target: Double?
+            if goals.channelTargetsGiven.contains(ch) {
+                target = goals.channelTargetsCelsius[ch]
+            } else if let givenCut, givenCut.name != before?.cut {
+                target = givenCut.defaultTargetCelsius
+            } else {
+                target = before?.targetCelsius ?? givenCut?.defaultTargetCelsius
+            }
+            let given = ChannelInfo(
+                channel: ch, name: before?.name ?? "probe \(ch)", role: before?.role ?? .meat,
+                cut: givenCut?.name ?? before?.cut, targetCelsius: target)
             guard before?.cut != given.cut || before?.targetCelsius != given.targetCelsius else { continue }
             context.console.errorLine(
-                "note: probe \(given.channel) of session \(session) was "
+                "note: probe \(ch) of session \(session) was "
                     + "\(describe(cut: before?.cut, target: before?.targetCelsius)); "
                     + "now \(describe(cut: given.cut, target: given.targetCelsius)), as given")
-            if let before {
-                given.name = before.name
-                given.role = before.role
-            }
-            resumed.channelCuts[given.channel] = goals.channelCuts[given.channel]
-            resumed.channelTargetsCelsius[given.channel] = given.targetCelsius
-            try waitingOutLocks { [given] in try store.setChannel(given, session: session) }
+            if let givenCut { resumed.channelCuts[ch] = givenCut }
+            resumed.channelTargetsCelsius[ch] = target
+            try waitingOutLocks { try store.setChannel(given, session: session) }
         }
         return resumed
     }

@@ -38,7 +38,7 @@ struct LiveCommand: Command {
           --cut N=CUT, --target N=C
                               probe N's own cut or target (repeat for each; several meats in one
                               pit); a probe's own cut brings its usual target. Kept with the
-                              session, so --resume keeps them
+                              session, so --resume keeps them (each one not given again)
           --speed X|max       replay/simulation speed factor (default 60; max = as fast as possible)
           --json              one JSON object per line instead of the dashboard; a reading's
                               line has the session's ETA (eta_s, eta_lo_s, eta_hi_s, phase) and,
