@@ -143,7 +143,11 @@ import Testing
         let (status2, errors2) = try resume(
             ["--target", "1=73"], lines: (3..<6).map { packetLine(Double($0), probe: 73.5) }, in: box)
         #expect(status2 == 0, "\(errors2)")
-        #expect(errors2.contains("note: probe 1 of session 1 was no cut, target 72.0 C; now no cut, target 73.0 C"))
+        // The probe's cut is the session's turkey (it said "no cut").
+        #expect(
+            errors2.contains(
+                "note: probe 1 of session 1 was turkey (the session's), target 72.0 C; "
+                    + "now turkey (the session's), target 73.0 C"), "\(errors2)")
         #expect(try store.channels(session: 1).first?.targetCelsius == 73)
         #expect(try store.channels(session: 1).first?.name == "probe 1")
         #expect(
@@ -187,5 +191,30 @@ import Testing
         #expect(status3 == 0, "\(errors3)")
         #expect(try probe3()?.cut == "pork_ribs")
         #expect(try probe3()?.targetCelsius == 90, "a new cut brings its usual target: \(errors3)")
+    }
+
+    /// A probe that cooked to the session's cut and target, given its own on --resume: the note
+    /// says what it was, the session's (it said "no cut, target none" of a chicken to 74 C).
+    @Test func theResumeNoteNamesTheSessionsGoalAProbeFollowed() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let store = try SessionStore(path: box.databasePath)
+        let id = try store.createSession(
+            SessionInfo(
+                startedAtUnixMs: UTCTime.nowUnixMs() - 60_000, cut: "chicken", targetCelsius: 74, source: "stdin",
+                status: .active),
+            channels: [ChannelInfo(channel: 1, name: "probe 1", role: .meat)])
+        for i in 0..<10 {
+            try store.append(Reading(elapsedSeconds: Double(i), probeCelsius: 30, ambientCelsius: 110), session: id)
+        }
+        let (status, errors) = try resume(
+            ["--cut", "1=pork_shoulder", "--target", "1=93"],
+            lines: (10..<13).map { packetLine(Double($0), probe: 31) },
+            in: box)
+        #expect(status == 0, "\(errors)")
+        #expect(
+            errors.contains(
+                "note: probe 1 of session 1 was the session's: chicken, target 74.0 C; "
+                    + "now pork_shoulder, target 93.0 C, as given"), "\(errors)")
     }
 }

@@ -187,10 +187,12 @@ extension LiveCommand {
                 channel: ch, name: before?.name ?? "probe \(ch)", role: before?.role ?? .meat,
                 cut: givenCut?.name ?? before?.cut, targetCelsius: target)
             guard before?.cut != given.cut || before?.targetCelsius != given.targetCelsius else { continue }
+            let sessionGoal = (cut: cut?.name, target: targetCelsius)
             context.console.errorLine(
                 "note: probe \(ch) of session \(session) was "
-                    + "\(describe(cut: before?.cut, target: before?.targetCelsius)); "
-                    + "now \(describe(cut: given.cut, target: given.targetCelsius)), as given")
+                    + "\(describe(probeCut: before?.cut, target: before?.targetCelsius, session: sessionGoal)); "
+                    + "now \(describe(probeCut: given.cut, target: given.targetCelsius, session: sessionGoal)), as given"
+            )
             if let givenCut { resumed.channelCuts[ch] = givenCut }
             resumed.channelTargetsCelsius[ch] = target
             try waitingOutLocks { try store.setChannel(given, session: session) }
@@ -200,5 +202,19 @@ extension LiveCommand {
 
     private func describe(cut: String?, target: Double?) -> String {
         "\(cut ?? "no cut"), target \(target.map { context.unit.format(celsius: $0) } ?? "none")"
+    }
+
+    /// A probe's cut and target, its own or the session's (`session`) where it has none: "the
+    /// session's: chicken, target 74.0 C", "turkey (the session's), target 72.0 C". A probe
+    /// cooking to the session's chicken was said to have "no cut, target none".
+    private func describe(probeCut: String?, target: Double?, session: (cut: String?, target: Double?)) -> String {
+        guard probeCut != nil || target != nil else {
+            return "the session's: \(describe(cut: session.cut, target: session.target))"
+        }
+        let cutText = probeCut ?? session.cut.map { "\($0) (the session's)" } ?? "no cut"
+        let targetText =
+            target.map { context.unit.format(celsius: $0) }
+            ?? session.target.map { "\(context.unit.format(celsius: $0)) (the session's)" } ?? "none"
+        return "\(cutText), target \(targetText)"
     }
 }
