@@ -334,6 +334,7 @@ public final class LivePipeline: @unchecked Sendable {
         }
         history.add(reading)
         status.history = history.points
+        status.chartChannel = history.chartChannel
         var fired = alarms.observe(reading)
         if let eta {
             eta.update(with: reading)

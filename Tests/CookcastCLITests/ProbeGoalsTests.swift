@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CookcastCLI
+@testable import CookcastEngine
 
 /// Probes in one pit cooking to their own cut and target (`--cut 2=pork_shoulder --target 2=93`).
 @Suite(.serialized) struct ProbeGoalsTests {
@@ -216,5 +217,46 @@ import Testing
             errors.contains(
                 "note: probe 1 of session 1 was the session's: chicken, target 74.0 C; "
                     + "now pork_shoulder, target 93.0 C, as given"), "\(errors)")
+    }
+
+    /// One probe with a target of its own: the status line and the chart's target line are its
+    /// target (they showed the session's, "target 74.0 C" beside an ETA to 80 C and a probe at 78 C
+    /// still "in 1m 20s"); probes that cook to different targets keep the session's there.
+    @Test func theTargetShownIsTheOneTheProbesCookTo() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var rows = "t_s,probe_c,ambient_c\n"
+        for i in 0...260 { rows += "\(i * 30),\(20 + Double(i) * 0.25),130\n" }
+        let file = box.write("one.csv", rows)
+        let run = await box.run([
+            "live", "--replay", file, "--speed", "max", "--plain", "--cut", "chicken", "--target", "1=80",
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("ALARM target_reached: probe 1 reached 80.0 C"))
+        let statusLines = run.out.split(separator: "\n").filter { $0.contains("  battery ") }
+        #expect(statusLines.count > 5)
+        #expect(statusLines.allSatisfy { $0.contains("  target 80.0 C  ") }, "\(statusLines)")
+
+        // The dashboard's chart draws the charted probe's target.
+        let dashboard = TerminalDashboard(
+            console: FakeTerminal(columns: 100), unit: .celsius, title: "t", startedAtUnixMs: 0)
+        var status = LiveStatus(
+            sessionID: 1, elapsedSeconds: 600, connection: .connected, probeCelsius: [1: 60], ambientCelsius: 130,
+            batteryPercent: nil, targetCelsius: 74, eta: .collecting, readingCount: 3, decodeErrorCount: 0,
+            duplicateCount: 0, disconnectCount: 0,
+            history: [
+                .init(elapsedSeconds: 0, probeCelsius: 20, ambientCelsius: 130),
+                .init(elapsedSeconds: 600, probeCelsius: 60, ambientCelsius: 130),
+            ])
+        status.channelTargetsCelsius = [1: 80]
+        status.chartChannel = 1
+        let chart = AsciiChart(width: 64, height: 10, unit: .celsius)
+        let screen = dashboard.screen(status, columns: 100)
+        #expect(screen.contains { $0.hasSuffix("  target 80.0 C") }, "\(screen)")
+        let drawn = chart.render(status.history, targetCelsius: 80, maxLineWidth: 100)
+        #expect(Array(screen.suffix(drawn.count)) == drawn)
+        // Two probes to different targets: the session's, each probe's own on its line.
+        status.probeCelsius[2] = 50
+        #expect(dashboard.statusParts(status).contains("target 74.0 C"))
     }
 }
