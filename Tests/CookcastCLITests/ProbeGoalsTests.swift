@@ -259,4 +259,28 @@ import Testing
         status.probeCelsius[2] = 50
         #expect(dashboard.statusParts(status).contains("target 74.0 C"))
     }
+
+    /// A target given for the pit's own channel (`--target 3=100`, the pit on 3): the channel is
+    /// still the pit, registered by what it measures, and a note says its target is of no use. It
+    /// was stored as a meat probe (`show`, the JSON export and its import called the pit meat),
+    /// and nothing said the target sounded for nothing.
+    @Test func aGoalOnThePitChannelLeavesItThePitAndSaysSo() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("two.csv", Self.twoMeatsCSV())
+        let run = await box.run([
+            "live", "--replay", file, "--speed", "max", "--plain", "--cut", "chicken", "--target", "3=100",
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(
+            run.err.contains("note: probe 3 reads only the air (the pit), not meat: its own target is not used"),
+            "\(run.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let pit = try #require(try store.channels(session: 1).first { $0.channel == 3 })
+        #expect(pit.role == .ambient)
+        #expect(pit.targetCelsius == 100, "kept as given")
+        #expect(try store.events(session: 1).contains { $0.kind == .note && $0.detail.contains("probe 3 reads only") })
+        let show = await box.run(["show", "1"])
+        #expect(show.out.contains("3=probe 3 (ambient, to 100.0 C)"), "\(show.out)")
+    }
 }
