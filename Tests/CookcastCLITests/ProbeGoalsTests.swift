@@ -283,4 +283,17 @@ import Testing
         let show = await box.run(["show", "1"])
         #expect(show.out.contains("3=probe 3 (ambient, to 100.0 C)"), "\(show.out)")
     }
+
+    /// A probe given its own target that never reports: lost once, naming it (nothing was said).
+    @Test func aProbeGivenAGoalThatNeverReportsIsSaidToBeLost() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("two.csv", Self.twoMeatsCSV())
+        let run = await box.run([
+            "live", "--replay", file, "--speed", "max", "--plain", "--cut", "chicken", "--target", "5=93",
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        let lost = run.out.split(separator: "\n").filter { $0.contains("ALARM probe_lost: probe 5") }
+        #expect(lost == ["[00:01:00] ALARM probe_lost: probe 5: not heard from since the start"], "\(run.out)")
+    }
 }

@@ -331,6 +331,24 @@ import Testing
         #expect(engine.checkSilence(atSeconds: 561).map(\.kind) == [.probeLost])
     }
 
+    /// A probe given a target of its own that never reports (not plugged in, or the wrong number
+    /// given) is lost like one that went quiet, once the others have reported past the limit, and
+    /// said so: it was never said, its target sounding for nothing.
+    @Test func aProbeWithItsOwnTargetThatNeverReportsIsLost() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74, channelTargetsCelsius: [3: 93]))
+        var fired: [Alarm] = []
+        for t in stride(from: 0.0, through: 180, by: 5) {
+            _ = engine.observe(Reading(channel: 1, elapsedSeconds: t, probeCelsius: 30, ambientCelsius: 130))
+            fired += engine.observeSilence(untilSeconds: t)
+        }
+        #expect(fired.map(\.channel) == [3])
+        #expect(fired.first?.message == "probe 3: not heard from since the start")
+        #expect(fired.first?.elapsedSeconds == 60)
+        // Heard at last: it is a probe like the others from then on.
+        _ = engine.observe(Reading(channel: 3, elapsedSeconds: 185, probeCelsius: 30, ambientCelsius: nil))
+        #expect(engine.observeSilence(untilSeconds: 190).isEmpty)
+    }
+
     @Test func ambientOutOfRangeOnlyWhenItStaysOutPastTheGrace() {
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 95, ambientRangeCelsius: 100...130))
         var kinds: [Alarm.Kind] = []
