@@ -139,14 +139,13 @@ final class TerminalDashboard: LiveSink {
         return parts
     }
 
-    /// The target beside the session's ETA: the one every meat probe heard cooks to (one probe
-    /// with a target of its own: its own), else the session's (each probe's own is on its line).
-    /// It was always the session's: "target 74.0 C" beside the ETA of a probe cooking to 80 C.
+    /// The target beside the session's ETA: the one every meat probe heard that has a target
+    /// cooks to (one probe with a target of its own: its own), else the session's (each probe's
+    /// own is on its line). It was always the session's: "target 74.0 C" beside the ETA of a probe
+    /// cooking to 80 C, and nothing beside one of two probes given `--target 1=80` alone.
     static func shownTargetCelsius(_ status: LiveStatus) -> Double? {
-        let targets = status.probeCelsius.keys.map { status.targetCelsius(channel: $0) }
-        guard let first = targets.first, let target = first, targets.allSatisfy({ $0 == target }) else {
-            return status.targetCelsius
-        }
+        let targets = status.probeCelsius.keys.compactMap { status.targetCelsius(channel: $0) }
+        guard let target = targets.first, targets.allSatisfy({ $0 == target }) else { return status.targetCelsius }
         return target
     }
 

@@ -258,6 +258,9 @@ import Testing
         // Two probes to different targets: the session's, each probe's own on its line.
         status.probeCelsius[2] = 50
         #expect(dashboard.statusParts(status).contains("target 74.0 C"))
+        // Only probe 1 has a target (`--target 1=80` alone): the ETA is its own, and so the target.
+        status.targetCelsius = nil
+        #expect(dashboard.statusParts(status).contains("target 80.0 C"))
     }
 
     /// A target given for the pit's own channel (`--target 3=100`, the pit on 3): the channel is
