@@ -299,4 +299,29 @@ import Testing
         let lost = run.out.split(separator: "\n").filter { $0.contains("ALARM probe_lost: probe 5") }
         #expect(lost == ["[00:01:00] ALARM probe_lost: probe 5: not heard from since the start"], "\(run.out)")
     }
+
+    /// The chart's target lines: one per target, not one per probe. A turkey beside chickens (74 C
+    /// both) had its own dashed line and label drawn over the session's, and two probes with the
+    /// same own target two labels in one place.
+    @Test func theChartDrawsEachTargetOnce() {
+        let readings = (0..<4).flatMap { ch in
+            (0..<10).map { i in
+                Reading(
+                    channel: ch + 1, elapsedSeconds: Double(i) * 60, probeCelsius: 20 + Double(i), ambientCelsius: nil)
+            }
+        }
+        let channels = [
+            ChannelInfo(channel: 1, name: "probe 1"),
+            ChannelInfo(channel: 2, name: "probe 2", cut: "pork_shoulder", targetCelsius: 93),
+            ChannelInfo(channel: 3, name: "probe 3", cut: "turkey", targetCelsius: 74),
+            ChannelInfo(channel: 4, name: "probe 4", targetCelsius: 93),
+        ]
+        let svg = SVGPlot(unit: .celsius).render(
+            title: "t", readings: readings, channels: channels, targetCelsius: 74, events: [], fits: [])
+        let labels = svg.components(separatedBy: "\n").filter { $0.contains(" target ") || $0.contains(">target ") }
+        #expect(labels.count == 2, "\(labels)")
+        #expect(svg.contains(">target 74.0 C</text>"))
+        #expect(svg.contains(">probe 2, probe 4 target 93.0 C</text>"), "\(labels)")
+        #expect(!svg.contains("probe 3 target"))
+    }
 }
