@@ -54,7 +54,10 @@ struct ProbeGoals {
                 throw .usage("option '\(option)' needs a number, got '\(text)'")
             }
             let c = context.unit.celsius(from: value)
-            guard (-20...300).contains(c) else { throw .usage("target \(text) is not a plausible food temperature") }
+            guard (-20...300).contains(c) else {
+                let whose = probe.map { "probe \($0)'s " } ?? ""
+                throw .usage("\(whose)target \(text) is not a plausible food temperature")
+            }
             return c
         }
         targetCelsius =

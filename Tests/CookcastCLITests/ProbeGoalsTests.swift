@@ -89,13 +89,15 @@ import Testing
             (["--target", "2=95", "--target", "2=90"], "given twice for probe 2"),
             (["--target", "74", "--target", "80"], "option '--target' given more than once"),
             (["--cut", "2=nonsense"], "unknown cut 'nonsense'"),
-            (["--target", "2=900"], "not a plausible food temperature"),
+            (["--target", "2=900"], "probe 2's target 900 is not a plausible food temperature"),
+            (["--target", "900"], "live: target 900 is not a plausible food temperature"),
         ] {
             let r = await box.run(["live", "--replay", file, "--speed", "max", "--plain"] + extra)
             #expect(r.status == 64, "\(extra)")
             #expect(r.err.contains(words), "\(extra): \(r.err)")
             #expect(r.err.hasPrefix("cookcast live: "), "\(extra): \(r.err)")
             #expect(!r.err.split(separator: "\n")[0].contains("usage"), "one line, then the usage: \(r.err)")
+            #expect(r.err.contains("[--cut [N=]CUT]... [--target [N=]C]..."), "the usage names probe N's: \(r.err)")
         }
         #expect(!FileManager.default.fileExists(atPath: box.databasePath))
     }

@@ -12,7 +12,7 @@ struct LiveCommand: Command {
     static let abstract = "live view and ETA from a probe, a replay file, stdin or the simulator"
     static let usage = """
         cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR [--characteristic UUID]) \
-        [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] \
+        [--cut [N=]CUT]... [--target [N=]C]... [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] \
         [--ambient-range LO:HI] [--on-alarm CMD]
         """
     static let help = """
