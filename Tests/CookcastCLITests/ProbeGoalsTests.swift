@@ -326,4 +326,14 @@ import Testing
         #expect(svg.contains(">probe 2, probe 4 target 93.0 C</text>"), "\(labels)")
         #expect(!svg.contains("probe 3 target"))
     }
+
+    /// The simulated probe (channel 1) given its own target cooks to it: the simulation ended at
+    /// the preset's (a chicken at 74 C and a little past), and `--target 1=95` never got there.
+    @Test func aSimulatedProbeCooksToItsOwnTarget() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let run = await box.run(["live", "--simulate", "chicken", "--speed", "max", "--plain", "--target", "1=95"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("ALARM target_reached: probe 1 reached 95.0 C"), "\(run.out)")
+    }
 }

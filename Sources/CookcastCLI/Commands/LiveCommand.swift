@@ -206,8 +206,10 @@ struct LiveCommand: Command {
         let store = try context.openStore()
         switch source {
         case .simulate(let preset, let seed):
-            let sim = SimulatorSource(
-                preset: preset, options: SimulationOptions(seed: seed, targetCelsius: goals.targetCelsius))
+            // The simulated probe is channel 1: it cooks to its own target when it has one (the
+            // simulation ended at the session's, short of it).
+            let target = goals.channelTargetsCelsius[1] ?? goals.targetCelsius
+            let sim = SimulatorSource(preset: preset, options: SimulationOptions(seed: seed, targetCelsius: target))
             return try await run(sim, store: store, paced: true)
         case .replay(let path):
             let replay: ReplaySource
