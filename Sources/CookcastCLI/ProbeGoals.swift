@@ -13,6 +13,8 @@ struct ProbeGoals {
     var channelCuts: [Int: CutProfile] = [:]
     /// Probes with a target of their own, Celsius: given, or their own cut's usual one.
     var channelTargetsCelsius: [Int: Double] = [:]
+    /// Probes whose own target was given (`--target N=C`), not brought by their own cut.
+    var channelTargetsGiven: Set<Int> = []
     /// Whether a plain `--cut` / `--target` was given (a resumed session keeps its own otherwise).
     var cutGiven = false
     var targetGiven = false
@@ -52,7 +54,10 @@ struct ProbeGoals {
                 throw .usage("option '\(option)' needs a number, got '\(text)'")
             }
             let c = context.unit.celsius(from: value)
-            guard (-20...300).contains(c) else { throw .usage("target \(text) is not a plausible food temperature") }
+            guard (-20...300).contains(c) else {
+                let whose = probe.map { "probe \($0)'s " } ?? ""
+                throw .usage("\(whose)target \(text) is not a plausible food temperature")
+            }
             return c
         }
         targetCelsius =
@@ -60,6 +65,7 @@ struct ProbeGoals {
             ?? defaultTargetCelsius ?? cut?.defaultTargetCelsius
         for (ch, text) in targets.channels {
             channelTargetsCelsius[ch] = try celsius(text, probe: ch)
+            channelTargetsGiven.insert(ch)
         }
         for (ch, own) in channelCuts where channelTargetsCelsius[ch] == nil {
             channelTargetsCelsius[ch] = own.defaultTargetCelsius

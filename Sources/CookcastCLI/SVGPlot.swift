@@ -93,19 +93,29 @@ struct SVGPlot {
         }
         let palette = ["#15c", "#709", "#088", "#a60", "#555", "#c0c", "#06a", "#690"]
         var legend: [(String, String)] = []
+        // One line per target: a probe whose own target is the session's needs none, and probes
+        // sharing one share a line (their labels were drawn over each other), in the first one's colour.
+        var ownLines: [(celsius: Double, names: [String], color: String)] = []
         for (i, ch) in probeSeries.keys.sorted().enumerated() {
             let color = palette[i % palette.count]
             svg +=
                 "<path d=\"\(path(probeSeries[ch] ?? []))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
             let name = channels.first { $0.channel == ch }?.name ?? "probe \(ch)"
             legend.append((name, color))
-            if let own = ownTargets.first(where: { $0.channel == ch }) {
-                let gy = f(y(own.celsius))
-                svg +=
-                    "<line x1=\"\(f(left))\" y1=\"\(gy)\" x2=\"\(f(left + plotW))\" y2=\"\(gy)\" stroke=\"\(color)\" stroke-dasharray=\"6 4\"/>"
-                svg +=
-                    "<text x=\"\(f(left + plotW - 4))\" y=\"\(f(y(own.celsius) - 4))\" text-anchor=\"end\" fill=\"\(color)\">\(escape(name)) target \(unit.format(celsius: own.celsius))</text>\n"
+            if let own = ownTargets.first(where: { $0.channel == ch }), own.celsius != targetCelsius {
+                if let k = ownLines.firstIndex(where: { $0.celsius == own.celsius }) {
+                    ownLines[k].names.append(name)
+                } else {
+                    ownLines.append((own.celsius, [name], color))
+                }
             }
+        }
+        for line in ownLines {
+            let gy = f(y(line.celsius))
+            svg +=
+                "<line x1=\"\(f(left))\" y1=\"\(gy)\" x2=\"\(f(left + plotW))\" y2=\"\(gy)\" stroke=\"\(line.color)\" stroke-dasharray=\"6 4\"/>"
+            svg +=
+                "<text x=\"\(f(left + plotW - 4))\" y=\"\(f(y(line.celsius) - 4))\" text-anchor=\"end\" fill=\"\(line.color)\">\(escape(line.names.joined(separator: ", "))) target \(unit.format(celsius: line.celsius))</text>\n"
         }
         if !ambient.isEmpty { legend.append(("ambient", "#d33")) }
         for (i, item) in legend.enumerated() {

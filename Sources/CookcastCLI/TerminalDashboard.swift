@@ -134,9 +134,19 @@ final class TerminalDashboard: LiveSink {
         parts.append(probes.isEmpty ? "probe --" : probes.joined(separator: "  "))
         parts.append("ambient \(unit.format(celsius: status.ambientCelsius))")
         parts.append("battery " + (status.batteryPercent.map { "\(Int($0.rounded())) %" } ?? "--"))
-        if let target = status.targetCelsius { parts.append("target \(unit.format(celsius: target))") }
+        if let target = Self.shownTargetCelsius(status) { parts.append("target \(unit.format(celsius: target))") }
         parts.append(etaText(status))
         return parts
+    }
+
+    /// The target beside the session's ETA: the one every meat probe heard that has a target
+    /// cooks to (one probe with a target of its own: its own), else the session's (each probe's
+    /// own is on its line). It was always the session's: "target 74.0 C" beside the ETA of a probe
+    /// cooking to 80 C, and nothing beside one of two probes given `--target 1=80` alone.
+    static func shownTargetCelsius(_ status: LiveStatus) -> Double? {
+        let targets = status.probeCelsius.keys.compactMap { status.targetCelsius(channel: $0) }
+        guard let target = targets.first, targets.allSatisfy({ $0 == target }) else { return status.targetCelsius }
+        return target
     }
 
     private func etaText(_ status: LiveStatus) -> String {
@@ -177,8 +187,10 @@ final class TerminalDashboard: LiveSink {
                 "disconnects \(status.disconnectCount)",
             ], width: width)
         if showChart {
+            // The charted probe's target: its own, else the session's.
+            let target = status.chartChannel.map { status.targetCelsius(channel: $0) } ?? status.targetCelsius
             lines += AsciiChart(width: 64, height: 10, unit: unit).render(
-                status.history, targetCelsius: status.targetCelsius, maxLineWidth: width)
+                status.history, targetCelsius: target, maxLineWidth: width)
         }
         lines += recentEvents.flatMap { TerminalLayout.wrapWords($0, width: width) }
         return lines.map { TerminalLayout.truncate($0, width: width) }

@@ -26,6 +26,9 @@ public struct AlarmEngine: Sendable {
     private var silence = SilenceWatch()
     /// Each channel's own silence: one probe quiet while the others report is lost too.
     private var channelSilences: [Int: SilenceWatch] = [:]
+    /// Probes with a target of their own not heard from yet: watched from the first reading of
+    /// the session, so one that never reports is lost like one that went quiet.
+    private var unheardChannels: Set<Int> = []
     private var startSeconds: Double?
     private var baseline = AmbientBaseline()
 
@@ -50,7 +53,10 @@ public struct AlarmEngine: Sendable {
 
     /// Whether every probe still short of the target (or only `channel`'s) has covered
     /// `etaNearMinimumProgress` of its rise and can get there in `remaining` seconds at no more than
-    /// `etaNearMaxRateRatio` times its recent rate (at least 0.1 C a minute).
+    /// `etaNearMaxRateRatio` times its recent rate (at least 0.1 C a minute). Right after a gap in
+    /// a probe's readings, until those since span a minute, its rate since its first reading
+    /// stands in: with no rate at all, the first fits after a ten-minute gap said 10 minutes for
+    /// 44 C to go and a pork shoulder's "ETA near" sounded at 30 C.
     private func isPlausible(remaining: Double, channel only: Int? = nil) -> Bool {
         for (channel, watch) in targetWatches where !watch.hasEverReached && (only == nil || only == channel) {
             guard let target = rules.targetCelsius(channel: channel) else { continue }
@@ -59,7 +65,9 @@ public struct AlarmEngine: Sendable {
             {
                 return false
             }
-            guard let latest = watch.latestCelsius, let rate = watch.recentRiseCelsiusPerMinute else { continue }
+            guard let latest = watch.latestCelsius,
+                let rate = watch.recentRiseCelsiusPerMinute ?? watch.averageRiseCelsiusPerMinute
+            else { continue }
             let needed = (target - latest) / (remaining / 60)
             if needed > Self.etaNearMaxRateRatio * max(rate, 0.1) { return false }
         }
@@ -89,7 +97,19 @@ public struct AlarmEngine: Sendable {
     public mutating func observe(_ reading: Reading) -> [Alarm] {
         var fired: [Alarm] = []
         let t = reading.elapsedSeconds
-        if startSeconds == nil { startSeconds = t }
+        if startSeconds == nil {
+            startSeconds = t
+            // A probe given a target of its own is expected: not plugged in (or the wrong number
+            // given), it was never said, and its target sounded for nothing.
+            for ch in rules.channelTargetsCelsius.keys where ch != reading.channel {
+                channelSilences[ch, default: SilenceWatch()].observeReading(atSeconds: t)
+                unheardChannels.insert(ch)
+            }
+        }
+        if unheardChannels.remove(reading.channel) != nil {
+            // Heard at last: its usual interval is its own readings', not the wait for the first.
+            channelSilences[reading.channel] = SilenceWatch()
+        }
         if let last = silence.lastReadingSeconds,
             t - last > silence.lostAfterSeconds(minimumSeconds: rules.probeLostAfterSeconds)
         {
@@ -264,10 +284,10 @@ extension AlarmEngine {
                 let (due, limit) = channelSilences[ch]?.lost(
                     byElapsedSeconds: elapsedSeconds, countingFrom: start, minimumSeconds: rules.probeLostAfterSeconds)
             else { continue }
-            fired.append(
-                Alarm(
-                    kind: .probeLost, channel: ch, elapsedSeconds: due,
-                    message: "probe \(ch): no reading for \(Int(limit.rounded())) s"))
+            let words =
+                unheardChannels.contains(ch)
+                ? "not heard from since the start" : "no reading for \(Int(limit.rounded())) s"
+            fired.append(Alarm(kind: .probeLost, channel: ch, elapsedSeconds: due, message: "probe \(ch): \(words)"))
         }
         return fired
     }

@@ -85,8 +85,12 @@ public struct ProbeTargetWatch: Sendable {
     public mutating func observe(
         celsius: Double, atSeconds t: Double, targetCelsius target: Double, airCelsius: Double? = nil
     ) -> Verdict {
-        if firstCelsius == nil { firstCelsius = celsius }
+        if firstCelsius == nil {
+            firstCelsius = celsius
+            firstSeconds = t
+        }
         latestCelsius = celsius
+        latestSeconds = t
         let jumped = risesFasterThanMeat(to: celsius, atSeconds: t)
         remember(celsius, atSeconds: t)
         if celsius < target {
@@ -141,14 +145,30 @@ public struct ProbeTargetWatch: Sendable {
     /// The first reading, Celsius (nil before any).
     public private(set) var firstCelsius: Double?
 
+    /// When the first reading came, seconds (nil before any).
+    public private(set) var firstSeconds: Double?
+
     /// The latest reading, Celsius (nil before any).
     public private(set) var latestCelsius: Double?
+
+    /// When the latest reading came, seconds (nil before any).
+    public private(set) var latestSeconds: Double?
 
     /// How fast the probe rose over its recent readings (up to 3 minutes, or the last two of a
     /// sparse log), C per minute; nil until they span a minute.
     public var recentRiseCelsiusPerMinute: Double? {
         guard let first = recent.first, let last = recent.last, last.seconds - first.seconds >= 60 else { return nil }
         return (last.celsius - first.celsius) / ((last.seconds - first.seconds) / 60)
+    }
+
+    /// How fast the probe rose on average since its first reading, C per minute; nil until its
+    /// readings span a minute. What stands in for the recent rise right after a gap, when the
+    /// readings since it do not span a minute yet.
+    public var averageRiseCelsiusPerMinute: Double? {
+        guard let firstCelsius, let firstSeconds, let latestCelsius, let latestSeconds,
+            latestSeconds - firstSeconds >= 60
+        else { return nil }
+        return (latestCelsius - firstCelsius) / ((latestSeconds - firstSeconds) / 60)
     }
 
     /// In the meat (again): not out.

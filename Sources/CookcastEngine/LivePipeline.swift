@@ -314,10 +314,29 @@ public final class LivePipeline: @unchecked Sendable {
                 role: reading.probeCelsius == nil ? .ambient : .meat)
             try await storing { try store.addChannel(channel, session: configuration.sessionID) }
             registeredChannels.insert(reading.channel)
+            try await registerPitWithGoal(channel, atSeconds: reading.elapsedSeconds)
         }
         try await checkSilence(atSeconds: reading.elapsedSeconds)
         try await follow(reading, quietly: false)
         emit(.reading(reading))
+    }
+
+    /// A channel given a cut or target of its own is registered as meat before it is heard; one
+    /// whose first reading shows only the air (and no meat reading of it is stored) is the pit, as
+    /// any channel is registered by what it measures, and its goal is of no use: said, and stored
+    /// as a note. It stayed meat: `show`, the JSON export and its import called the pit a probe.
+    private func registerPitWithGoal(_ channel: ChannelInfo, atSeconds t: Double) async throws {
+        guard channel.role == .ambient, configuration.alarmRules.channelTargetsCelsius[channel.channel] != nil,
+            status.probeCelsius[channel.channel] == nil
+        else { return }
+        try await storing { try store.setRole(.ambient, channel: channel.channel, session: configuration.sessionID) }
+        let detail = "probe \(channel.channel) reads only the air (the pit), not meat: its own target is not used"
+        configuration.onNotice?(detail)
+        try await storing {
+            try store.append(
+                SessionEvent(elapsedSeconds: t, kind: .note, channel: channel.channel, detail: detail),
+                session: configuration.sessionID)
+        }
     }
 
     /// Everything after storage: the view, alarms and ETA take in a stored reading. `quietly`
@@ -334,6 +353,7 @@ public final class LivePipeline: @unchecked Sendable {
         }
         history.add(reading)
         status.history = history.points
+        status.chartChannel = history.chartChannel
         var fired = alarms.observe(reading)
         if let eta {
             eta.update(with: reading)

@@ -30,6 +30,11 @@ public struct LiveStatus: Sendable {
     public var disconnectCount: Int
     /// Recent history for a chart: (seconds, probe C, ambient C), downsampled.
     public var history: [ChartPoint]
+    /// The channel of the chart's meat line (the first that reported meat; nil before).
+    public var chartChannel: Int?
+
+    /// The target of the probe on `channel`, degrees Celsius: its own, else the session's.
+    public func targetCelsius(channel: Int) -> Double? { channelTargetsCelsius[channel] ?? targetCelsius }
 
     /// One point of the live chart.
     public struct ChartPoint: Sendable, Hashable {

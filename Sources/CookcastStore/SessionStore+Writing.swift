@@ -18,6 +18,18 @@ extension SessionStore {
         }
     }
 
+    /// Sets what `channel` of `session` measures, keeping the rest of its row (a probe given a goal
+    /// of its own before it was heard, whose readings show the pit's air).
+    public func setRole(_ role: ChannelRole, channel: Int, session: Int64) throws {
+        try withConnection("cannot update a channel in") { db in
+            let update = try db.cachedStatement("UPDATE channels SET role = ? WHERE session_id = ? AND channel = ?")
+            update.bind(role.rawValue, at: 1)
+            update.bind(session, at: 2)
+            update.bind(channel, at: 3)
+            try update.run()
+        }
+    }
+
     /// Stores `channel` of `session` in place of what was stored for it (a probe given a cut or
     /// target of its own when its session is resumed).
     public func setChannel(_ channel: ChannelInfo, session: Int64) throws {

@@ -281,6 +281,22 @@ import Testing
         #expect(engine.observeRemaining(seconds: 500, atSeconds: 5300).map(\.kind) == [.etaNear])
     }
 
+    /// A pork shoulder rising 0.35 C a minute, silent for ten minutes (a weak link): the first
+    /// fits after the gap said 10 minutes for 44 C to go, and with a minute of readings since the
+    /// gap there was no recent rate to doubt it by, so "ETA near" sounded at 30 C of 74. The rate
+    /// since the first reading stands in until the readings after the gap span a minute.
+    @Test func etaNearIsNotBelievedRightAfterAGapInTheProbesReadings() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        for t in stride(from: 0.0, through: 3585, by: 15) {
+            _ = engine.observe(Reading(elapsedSeconds: t, probeCelsius: 5 + 0.35 * t / 60, ambientCelsius: 135))
+        }
+        for t in [4200.0, 4215, 4230] {
+            _ = engine.observe(Reading(elapsedSeconds: t, probeCelsius: 5 + 0.35 * t / 60, ambientCelsius: 135))
+        }
+        #expect(engine.observeRemaining(seconds: 585, channel: 1, atSeconds: 4230).isEmpty)
+        #expect(engine.observeRemaining(seconds: 585, atSeconds: 4230).isEmpty)
+    }
+
     /// A steak's first fits said 7 minutes left 3.5 minutes into an 18-minute cook, a sixth of the
     /// way up: not yet news. Ten minutes from the end it is 43 % of the way, and it is.
     @Test func etaNearWaitsForAThirdOfTheRise() {
@@ -313,6 +329,24 @@ import Testing
         // Readings for five minutes, then silence again.
         _ = Self.feed(&engine, probes: [Double](repeating: 41, count: 301), from: 200)
         #expect(engine.checkSilence(atSeconds: 561).map(\.kind) == [.probeLost])
+    }
+
+    /// A probe given a target of its own that never reports (not plugged in, or the wrong number
+    /// given) is lost like one that went quiet, once the others have reported past the limit, and
+    /// said so: it was never said, its target sounding for nothing.
+    @Test func aProbeWithItsOwnTargetThatNeverReportsIsLost() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74, channelTargetsCelsius: [3: 93]))
+        var fired: [Alarm] = []
+        for t in stride(from: 0.0, through: 180, by: 5) {
+            _ = engine.observe(Reading(channel: 1, elapsedSeconds: t, probeCelsius: 30, ambientCelsius: 130))
+            fired += engine.observeSilence(untilSeconds: t)
+        }
+        #expect(fired.map(\.channel) == [3])
+        #expect(fired.first?.message == "probe 3: not heard from since the start")
+        #expect(fired.first?.elapsedSeconds == 60)
+        // Heard at last: it is a probe like the others from then on.
+        _ = engine.observe(Reading(channel: 3, elapsedSeconds: 185, probeCelsius: 30, ambientCelsius: nil))
+        #expect(engine.observeSilence(untilSeconds: 190).isEmpty)
     }
 
     @Test func ambientOutOfRangeOnlyWhenItStaysOutPastTheGrace() {

@@ -159,7 +159,9 @@ extension LiveCommand {
     }
 
     /// A resumed session's probes' own cuts and targets, with those given now in their place
-    /// (stored, and said).
+    /// (stored, and said). As for the session's: what is not given again is kept (a probe's own
+    /// target alone lost its own cut), and a new cut without a target brings its usual target (its
+    /// own cut given again replaced its own target by that).
     private func resumedChannelGoals(
         of session: Int64, cut: CutProfile?, targetCelsius: Double?, store: SessionStore
     ) throws -> ProbeGoals {
@@ -170,25 +172,49 @@ extension LiveCommand {
             if let name = channel.cut { resumed.channelCuts[channel.channel] = library.cuts.profile(named: name) }
             if let t = channel.targetCelsius { resumed.channelTargetsCelsius[channel.channel] = t }
         }
-        for var given in goals.channels {
-            let before = stored.first { $0.channel == given.channel }
-            guard before?.cut != given.cut || before?.targetCelsius != given.targetCelsius else { continue }
-            context.console.errorLine(
-                "note: probe \(given.channel) of session \(session) was "
-                    + "\(describe(cut: before?.cut, target: before?.targetCelsius)); "
-                    + "now \(describe(cut: given.cut, target: given.targetCelsius)), as given")
-            if let before {
-                given.name = before.name
-                given.role = before.role
+        for ch in Set(goals.channelCuts.keys).union(goals.channelTargetsGiven).sorted() {
+            let before = stored.first { $0.channel == ch }
+            let givenCut = goals.channelCuts[ch]
+            let target: Double?
+            if goals.channelTargetsGiven.contains(ch) {
+                target = goals.channelTargetsCelsius[ch]
+            } else if let givenCut, givenCut.name != before?.cut {
+                target = givenCut.defaultTargetCelsius
+            } else {
+                target = before?.targetCelsius ?? givenCut?.defaultTargetCelsius
             }
-            resumed.channelCuts[given.channel] = goals.channelCuts[given.channel]
-            resumed.channelTargetsCelsius[given.channel] = given.targetCelsius
-            try waitingOutLocks { [given] in try store.setChannel(given, session: session) }
+            let given = ChannelInfo(
+                channel: ch, name: before?.name ?? "probe \(ch)", role: before?.role ?? .meat,
+                cut: givenCut?.name ?? before?.cut, targetCelsius: target)
+            guard before?.cut != given.cut || before?.targetCelsius != given.targetCelsius else { continue }
+            let sessionGoal = (cut: cut?.name, target: targetCelsius)
+            context.console.errorLine(
+                "note: probe \(ch) of session \(session) was "
+                    + "\(describe(probeCut: before?.cut, target: before?.targetCelsius, session: sessionGoal)); "
+                    + "now \(describe(probeCut: given.cut, target: given.targetCelsius, session: sessionGoal)), as given"
+            )
+            if let givenCut { resumed.channelCuts[ch] = givenCut }
+            resumed.channelTargetsCelsius[ch] = target
+            try waitingOutLocks { try store.setChannel(given, session: session) }
         }
         return resumed
     }
 
     private func describe(cut: String?, target: Double?) -> String {
         "\(cut ?? "no cut"), target \(target.map { context.unit.format(celsius: $0) } ?? "none")"
+    }
+
+    /// A probe's cut and target, its own or the session's (`session`) where it has none: "the
+    /// session's: chicken, target 74.0 C", "turkey (the session's), target 72.0 C". A probe
+    /// cooking to the session's chicken was said to have "no cut, target none".
+    private func describe(probeCut: String?, target: Double?, session: (cut: String?, target: Double?)) -> String {
+        guard probeCut != nil || target != nil else {
+            return "the session's: \(describe(cut: session.cut, target: session.target))"
+        }
+        let cutText = probeCut ?? session.cut.map { "\($0) (the session's)" } ?? "no cut"
+        let targetText =
+            target.map { context.unit.format(celsius: $0) }
+            ?? session.target.map { "\(context.unit.format(celsius: $0)) (the session's)" } ?? "none"
+        return "\(cutText), target \(targetText)"
     }
 }

@@ -12,7 +12,7 @@ struct LiveCommand: Command {
     static let abstract = "live view and ETA from a probe, a replay file, stdin or the simulator"
     static let usage = """
         cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR [--characteristic UUID]) \
-        [--cut CUT] [--target C] [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] \
+        [--cut [N=]CUT]... [--target [N=]C]... [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] \
         [--ambient-range LO:HI] [--on-alarm CMD]
         """
     static let help = """
@@ -38,7 +38,7 @@ struct LiveCommand: Command {
           --cut N=CUT, --target N=C
                               probe N's own cut or target (repeat for each; several meats in one
                               pit); a probe's own cut brings its usual target. Kept with the
-                              session, so --resume keeps them
+                              session, so --resume keeps them (each one not given again)
           --speed X|max       replay/simulation speed factor (default 60; max = as fast as possible)
           --json              one JSON object per line instead of the dashboard; a reading's
                               line has the session's ETA (eta_s, eta_lo_s, eta_hi_s, phase) and,
@@ -206,8 +206,10 @@ struct LiveCommand: Command {
         let store = try context.openStore()
         switch source {
         case .simulate(let preset, let seed):
-            let sim = SimulatorSource(
-                preset: preset, options: SimulationOptions(seed: seed, targetCelsius: goals.targetCelsius))
+            // The simulated probe is channel 1: it cooks to its own target when it has one (the
+            // simulation ended at the session's, short of it).
+            let target = goals.channelTargetsCelsius[1] ?? goals.targetCelsius
+            let sim = SimulatorSource(preset: preset, options: SimulationOptions(seed: seed, targetCelsius: target))
             return try await run(sim, store: store, paced: true)
         case .replay(let path):
             let replay: ReplaySource
