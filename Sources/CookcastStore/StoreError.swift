@@ -6,7 +6,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
     /// The file was written by a newer cookcast, with a schema this build does not know.
     case schemaTooNew(path: String, found: Int, supported: Int)
-    /// A read-only open of a file whose schema is older than this build's (open it read-write once).
+    /// A read-only open of a file whose schema is older than this build's and that cannot be
+    /// written to upgrade it (or holds no cookcast schema at all).
     case schemaTooOld(path: String, found: Int, supported: Int)
     /// No session has this id.
     case sessionNotFound(id: Int64)
@@ -26,8 +27,14 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .schemaTooNew(let path, let found, let supported):
             return "database \(path) has schema version \(found), newer than this cookcast supports (\(supported))"
         case .schemaTooOld(let path, let found, let supported):
+            guard found > 0 else {
+                return
+                    "database \(path) holds no cookcast data yet (schema version 0); `cookcast live` or `import` "
+                    + "sets it up"
+            }
             return
-                "database \(path) has schema version \(found), older than \(supported); open it read-write once to upgrade"
+                "database \(path) has schema version \(found), older than \(supported), and cannot be written to upgrade "
+                + "it: make it writable (or work on a writable copy) and run any cookcast command on it once"
         case .sessionNotFound(let id):
             return "no session with id \(id)"
         case .missingSessionID:
