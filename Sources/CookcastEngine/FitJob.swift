@@ -44,6 +44,11 @@ public final class FitJob {
         probeCount > 1 ? "s\(session)p\(channel)" : "s\(session)"
     }
 
+    /// The cook a probe's summary belongs to when its session has several probes (`s3`), else nil.
+    static func cookGroup(session: Int64, probeCount: Int) -> String? {
+        probeCount > 1 ? "s\(session)" : nil
+    }
+
     /// A vendor's prediction next to cookcast's at one checkpoint.
     public struct VendorComparison: Sendable {
         public var cookID: String
@@ -122,13 +127,14 @@ public final class FitJob {
                     let finish = TargetCrossing.firstCrossingSeconds(readings, targetCelsius: target)
                     // Summarised only when it teaches a time to target (see below); the peak only
                     // when it does not, for the skip's message.
-                    let summary = finish.flatMap { f in
-                        f > 0
-                            ? PriorSet.summarize(
-                                id: Self.cookID(session: plan.id, channel: channel, probeCount: probes.count),
-                                readings: readings, targetCelsius: target, cut: plan.goals.cut(channel: channel),
-                                finishSeconds: f)
-                            : nil
+                    let summary = finish.flatMap { f -> CookSummary? in
+                        guard f > 0 else { return nil }
+                        var summary = PriorSet.summarize(
+                            id: Self.cookID(session: plan.id, channel: channel, probeCount: probes.count),
+                            readings: readings, targetCelsius: target, cut: plan.goals.cut(channel: channel),
+                            finishSeconds: f)
+                        summary.group = Self.cookGroup(session: plan.id, probeCount: probes.count)
+                        return summary
                     }
                     let peak =
                         finish == nil ? readings.compactMap(\.probeCelsius).filter(\.isFinite).max() ?? .nan : .nan
@@ -331,7 +337,10 @@ public final class FitJob {
             for fit in done {
                 let cookID = Self.cookID(session: id, channel: fit.channel, probeCount: fits.count)
                 let cut = goals.cut(channel: fit.channel)?.name ?? "generic"
-                summaries.append(CookSummary(id: cookID, cut: cut, parameters: fit.parameters))
+                summaries.append(
+                    CookSummary(
+                        id: cookID, cut: cut, parameters: fit.parameters,
+                        group: Self.cookGroup(session: id, probeCount: fits.count)))
             }
             sessionCount += 1
         }

@@ -123,10 +123,12 @@ public enum Backtest {
     ) -> BacktestReport {
         let summaries =
             leaveOneOut
-            ? cooks.map {
-                PriorSet.summarize(
-                    id: $0.id, readings: $0.readings, targetCelsius: $0.targetCelsius, cut: $0.cut,
-                    finishSeconds: $0.trueFinishSeconds)
+            ? cooks.map { (cook: BacktestCook) -> CookSummary in
+                var summary = PriorSet.summarize(
+                    id: cook.id, readings: cook.readings, targetCelsius: cook.targetCelsius, cut: cook.cut,
+                    finishSeconds: cook.trueFinishSeconds)
+                summary.group = cook.group == cook.id ? nil : cook.group
+                return summary
             } : []
         return run(
             cases: cooks.map(BacktestCase.init), summaries: summaries, fractions: fractions, basePriors: basePriors,

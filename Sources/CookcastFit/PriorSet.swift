@@ -9,12 +9,16 @@ public struct CookSummary: Sendable, Hashable, Codable {
     public var cut: String
     /// Parameters by name.
     public var parameters: [String: Double]
+    /// The cook this is one probe of (`s3` for probe 2 of session 3, `s3p2`); nil for a cook of
+    /// one probe. The probes of one cook count as one cook in a prior's `cookCount`.
+    public var group: String?
 
     /// Creates a summary.
-    public init(id: String, cut: String, parameters: [String: Double]) {
+    public init(id: String, cut: String, parameters: [String: Double], group: String? = nil) {
         self.id = id
         self.cut = cut
         self.parameters = parameters
+        self.group = group
     }
 }
 
@@ -108,6 +112,9 @@ public enum PriorSet {
         return out
     }
 
+    /// One cut's record. Its mean and covariance are over every probe's summary, its cook count
+    /// over cooks: three probes in one brisket are one brisket, not three, and the stall's past
+    /// cooks are weighed by that count against the physics (`stallPriorPseudoCount`).
     static func record(cut: String, _ s: [CookSummary], at: Int64) -> PriorRecord {
         let names = parameterNames
         let k = names.count
@@ -130,7 +137,7 @@ public enum PriorSet {
         }
         return PriorRecord(
             cut: cut, model: modelName, parameterNames: names, mean: mean, covariance: cov,
-            cookCount: s.count, updatedAtUnixMs: at)
+            cookCount: Set(s.map { $0.group ?? $0.id }).count, updatedAtUnixMs: at)
     }
 
     /// Decodes `{"priors": [...]}` (as in `Models/priors.json`) or a bare array of records.

@@ -53,6 +53,19 @@ import Testing
         #expect(Set(report.trainingIDs["A0"] ?? []) == ["B3", "C4", "C5"])
     }
 
+    /// Three probes in one brisket are one brisket: every probe's summary enters the mean, the
+    /// count is of cooks (it weighs past cooks' stall against the physics).
+    @Test func theProbesOfOneCookCountAsOneCook() {
+        let one = (2...4).map { ch in
+            CookSummary(id: "s1p\(ch)", cut: "brisket", parameters: ["total_h": Double(10 + ch)], group: "s1")
+        }
+        let other = CookSummary(id: "s2", cut: "brisket", parameters: ["total_h": 16])
+        let brisket = PriorSet.learn(one + [other]).first { $0.cut == "brisket" }
+        #expect(brisket?.cookCount == 2)
+        let i = brisket?.parameterNames.firstIndex(of: "total_h") ?? 0
+        #expect(brisket?.mean[i] == 13.75)  // (12 + 13 + 14 + 16) / 4
+    }
+
     @Test func priorsRoundTripThroughJSONAndAggregate() throws {
         let sums = [
             CookSummary(id: "a", cut: "brisket", parameters: ["log_tau_s": 10, "stall_h": 2, "total_h": 11]),

@@ -18,10 +18,11 @@ struct FitCommand: Command {
         narrows them to those sessions.
         Every probe of a session (each channel with probe readings) is fitted on its own, with the
         pit's air as live gives it (its own air sensor, else the latest air any channel read within
-        60 s: a pit probe, another probe's air sensor), and counts as one cook in the priors; a
-        Combustion's thermistors and virtual surface are sensors of its one probe (role sensor),
-        learned from through its virtual core. A probe's cut and target are its own (live --cut N=CUT --target
-        N=C), else the session's, else the cut's default target; --cut takes the sessions of that
+        60 s: a pit probe, another probe's air sensor), and learned from on its own (the probes of
+        one session count as one cook in a prior's n_cooks); a Combustion's thermistors and
+        virtual surface are sensors of its one probe (role sensor), learned from through its
+        virtual core. A probe's cut and target are its own (live --cut N=CUT --target N=C), else
+        the session's, else the cut's default target; --cut takes the sessions of that
         cut or with a probe of it. Only probes that reached their target, in cooks not being
         recorded, are learned from and backtested: the others are named with the reason (still
         recording, never reached the target, no target, no probe readings), e.g. "session 3 probe
