@@ -127,19 +127,14 @@ import Testing
     @Test func aResumedSessionKeepsItsProbesOwnTargetsUnlessGiven() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        // A turkey to 74 C whose probe 1 cooks to 72 C, killed at 20 s.
-        let store = try SessionStore(path: box.databasePath)
-        let id = try store.createSession(
-            SessionInfo(
-                startedAtUnixMs: UTCTime.nowUnixMs() - 60_000, cut: "turkey", targetCelsius: 74, source: "stdin",
-                status: .active),
+        // A turkey to 74 C whose probe 1 cooks to 72 C, killed at 20 s, rising from 66 C: seen well
+        // under the target, as meat heats (a jump is a probe pulled out).
+        let store = try storeInterruptedStdinSession(
+            in: box, cut: "turkey", targetCelsius: 74, startedSecondsAgo: 60,
+            readings: (0..<40).map {
+                Reading(elapsedSeconds: Double($0) * 0.5, probeCelsius: 66 + Double($0) * 0.075, ambientCelsius: 110)
+            },
             channels: [ChannelInfo(channel: 1, name: "probe 1", role: .meat, targetCelsius: 72)])
-        // Rising from 66 C: seen well under the target, as meat heats (a jump is a probe pulled out).
-        for i in 0..<40 {
-            let reading = Reading(
-                elapsedSeconds: Double(i) * 0.5, probeCelsius: 66 + Double(i) * 0.075, ambientCelsius: 110)
-            try store.append(reading, session: id)
-        }
         let (status, errors) = try resume([], lines: (0..<3).map { packetLine(Double($0), probe: 72.5) }, in: box)
         #expect(status == 0, "\(errors)")
         #expect(
@@ -170,18 +165,13 @@ import Testing
     @Test func aResumedProbeKeepsWhatIsNotGivenAgain() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let store = try SessionStore(path: box.databasePath)
-        let id = try store.createSession(
-            SessionInfo(
-                startedAtUnixMs: UTCTime.nowUnixMs() - 60_000, cut: "chicken", targetCelsius: 74, source: "stdin",
-                status: .active),
+        let store = try storeInterruptedStdinSession(
+            in: box, cut: "chicken", targetCelsius: 74, startedSecondsAgo: 60,
+            readings: (0..<10).map {
+                Reading(elapsedSeconds: Double($0), probeCelsius: 30 + Double($0) * 0.01, ambientCelsius: 110)
+            },
             channels: [ChannelInfo(channel: 3, name: "probe 3", role: .meat, cut: "pork_shoulder", targetCelsius: 93)])
-        for i in 0..<10 {
-            try store.append(
-                Reading(elapsedSeconds: Double(i), probeCelsius: 30 + Double(i) * 0.01, ambientCelsius: 110),
-                session: id)
-        }
-        func probe3() throws -> ChannelInfo? { try store.channels(session: id).first { $0.channel == 3 } }
+        func probe3() throws -> ChannelInfo? { try store.channels(session: 1).first { $0.channel == 3 } }
         let lines = { (from: Int) in (from..<from + 3).map { packetLine(Double($0), probe: 31) } }
 
         let (status, errors) = try resume(["--target", "3=95"], lines: lines(10), in: box)

@@ -179,14 +179,15 @@ import Testing
 /// Session 1 of `box`'s database: recorded from stdin, started `startedSecondsAgo` ago, killed
 /// (still active) after storing `readings`.
 func storeInterruptedStdinSession(
-    in box: Sandbox, cut: String, targetCelsius: Double, startedSecondsAgo: Int64, readings: [Reading]
+    in box: Sandbox, cut: String, targetCelsius: Double, startedSecondsAgo: Int64, readings: [Reading],
+    channels: [ChannelInfo] = [ChannelInfo(channel: 1, name: "probe", role: .meat)]
 ) throws -> SessionStore {
     let store = try SessionStore(path: box.databasePath)
     let id = try store.createSession(
         SessionInfo(
             startedAtUnixMs: UTCTime.nowUnixMs() - startedSecondsAgo * 1000, cut: cut, targetCelsius: targetCelsius,
             source: "stdin", status: .active),
-        channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+        channels: channels)
     for reading in readings { try store.append(reading, session: id) }
     return store
 }
