@@ -92,4 +92,19 @@ import Testing
         #expect(r.out.contains("also fitting 1 session never fitted before, for the priors"), "\(r.out)")
         #expect(r.out.contains("learned from all 3 probes of 2 stored cooks"), "\(r.out)")
     }
+
+    /// QA: `--export-priors` said "learned by cookcast fit from 2 cooks" of one cook of two probes
+    /// (the probes' count); it says what the printed line says.
+    @Test func exportedPriorsNameProbesAndCooksAsThePrintedLineDoes() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let log = box.write("ibbq.csv", Self.iBBQLog())
+        let imported = await box.run(["import", log, "--cut", "chicken", "--target", "70"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let exported = box.directory + "/priors.json"
+        let r = await box.run(["fit", "--export-priors", exported])
+        #expect(r.status == 0, "\(r.err)")
+        let text = try String(contentsOfFile: exported, encoding: .utf8)
+        #expect(text.contains("\"learned by cookcast fit from 2 probes of 1 cooks\""), "\(text.prefix(200))")
+    }
 }

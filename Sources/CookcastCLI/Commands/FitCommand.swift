@@ -138,7 +138,11 @@ struct FitCommand: Command {
                         ]
                     }))
             if let exportPath {
-                let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(learnedFrom) cooks")
+                // Probes are named only where a cook has several, as on the line above.
+                let from =
+                    learnedFrom == sessionCount
+                    ? "\(learnedFrom) cooks" : "\(learnedFrom) probes of \(sessionCount) cooks"
+                let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(from)")
                 try OutputFile.write(data, to: exportPath)
                 console.line("wrote \(exportPath)")
             }
