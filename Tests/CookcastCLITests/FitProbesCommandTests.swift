@@ -74,4 +74,37 @@ import Testing
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         #expect(try store.fits(session: 1).filter { $0.model == PriorSet.modelName }.map(\.channel) == [1])
     }
+
+    /// QA: a subset refit counted the probes of the sessions it also fitted as sessions ("also
+    /// fitting 2 sessions never fitted before" for one iBBQ cook of two probes that reached it).
+    @Test func aSubsetRefitCountsTheSessionsItAlsoFitsNotTheirProbes() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let log = box.write("ibbq.csv", Self.iBBQLog())
+        let imported = await box.run(["import", log, "--cut", "chicken", "--target", "70"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let single = await box.run([
+            "import", SharedData.cook("heatledger_roast_chicken.csv"), "--cut", "chicken", "--target", "74",
+        ])
+        #expect(single.status == 0, "\(single.err)")
+        let r = await box.run(["fit", "2"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("also fitting 1 session never fitted before, for the priors"), "\(r.out)")
+        #expect(r.out.contains("learned from all 3 probes of 2 stored cooks"), "\(r.out)")
+    }
+
+    /// QA: `--export-priors` said "learned by cookcast fit from 2 cooks" of one cook of two probes
+    /// (the probes' count); it says what the printed line says.
+    @Test func exportedPriorsNameProbesAndCooksAsThePrintedLineDoes() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let log = box.write("ibbq.csv", Self.iBBQLog())
+        let imported = await box.run(["import", log, "--cut", "chicken", "--target", "70"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let exported = box.directory + "/priors.json"
+        let r = await box.run(["fit", "--export-priors", exported])
+        #expect(r.status == 0, "\(r.err)")
+        let text = try String(contentsOfFile: exported, encoding: .utf8)
+        #expect(text.contains("\"learned by cookcast fit from 2 probes of 1 cooks\""), "\(text.prefix(200))")
+    }
 }

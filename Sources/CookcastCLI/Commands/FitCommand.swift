@@ -92,9 +92,11 @@ struct FitCommand: Command {
                 for skip in otherSkips { console.errorLine("skipped \(skip.description(unit: context.unit))") }
                 summaries += try job.refit(loaded, skipped: otherSkips)
                 others = loaded
-                if !others.isEmpty {
+                // Sessions, not probes: `loaded` holds one entry per probe that reached its target.
+                let otherSessions = Set(loaded.map(\.sessionID)).count
+                if otherSessions > 0 {
                     console.line(
-                        "also fitting \(others.count) session\(others.count == 1 ? "" : "s") never fitted before, for the priors"
+                        "also fitting \(otherSessions) session\(otherSessions == 1 ? "" : "s") never fitted before, for the priors"
                     )
                 }
             }
@@ -136,7 +138,11 @@ struct FitCommand: Command {
                         ]
                     }))
             if let exportPath {
-                let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(learnedFrom) cooks")
+                // Probes are named only where a cook has several, as on the line above.
+                let from =
+                    learnedFrom == sessionCount
+                    ? "\(learnedFrom) cooks" : "\(learnedFrom) probes of \(sessionCount) cooks"
+                let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(from)")
                 try OutputFile.write(data, to: exportPath)
                 console.line("wrote \(exportPath)")
             }
