@@ -50,7 +50,7 @@ import Testing
         let path = dir.file("empty.db")
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let error = try #require(throws: StoreError.self) { try SessionStore(path: path, readOnly: true) }
-        #expect(error == .schemaTooOld(path: path, found: 0, supported: 1))
+        #expect(error == .schemaTooOld(path: path, found: 0, supported: SessionStore.schemaVersion))
     }
 
     @Test func newerSchemaIsRefused() throws {
@@ -58,7 +58,9 @@ import Testing
         let path = dir.file("future.db")
         _ = try SessionStore(path: path)
         try SQLiteConnection(path: path).execute("PRAGMA user_version = 7")
-        #expect(throws: StoreError.schemaTooNew(path: path, found: 7, supported: 1)) { try SessionStore(path: path) }
+        #expect(throws: StoreError.schemaTooNew(path: path, found: 7, supported: SessionStore.schemaVersion)) {
+            try SessionStore(path: path)
+        }
     }
 
     @Test func readOnlyStoreRefusesWrites() throws {
