@@ -8,7 +8,7 @@ enum Migrations {
     static var currentVersion: Int { steps.count }
 
     /// The migration steps, oldest first.
-    static let steps: [String] = [schemaV1, schemaV2, schemaV3]
+    static let steps: [String] = [schemaV1, schemaV2, schemaV3, schemaV4]
 
     /// Version 2: a probe's own cut and target (two chickens and a pork shoulder in one pit).
     static let schemaV2 = """
@@ -111,6 +111,27 @@ enum Migrations {
             value      REAL,                    -- value, in the unit the name states
             PRIMARY KEY (session_id, channel, name, t_ms)
         ) WITHOUT ROWID;
+        """
+
+    /// Version 4: `reading_digests`, each channel's readings up to a time in one row (count,
+    /// hottest probe), filled here from the readings in one pass. `cookcast sessions` summed
+    /// every reading of every session for its list; it now reads these rows and the few
+    /// readings after them (`ReadingDigest`).
+    static let schemaV4 = """
+        -- A digest of a channel's readings up to a time, so a session's count, last time and hottest
+        -- probe need not scan its readings: the digest plus the readings after through_t_ms are all of them.
+        -- A cache: deleting rows loses nothing (the readings after the time are counted on reading).
+        CREATE TABLE reading_digests (
+            session_id    INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            channel       INTEGER NOT NULL,     -- channel number, as in readings.channel
+            through_t_ms  INTEGER NOT NULL,     -- covers every reading of the channel with t_ms <= this (the latest of them)
+            reading_count INTEGER NOT NULL,     -- readings of the channel with t_ms <= through_t_ms
+            max_probe_c   REAL,                 -- highest probe_c among them, degrees Celsius; NULL if none has one
+            PRIMARY KEY (session_id, channel)
+        ) WITHOUT ROWID;
+
+        INSERT INTO reading_digests (session_id, channel, through_t_ms, reading_count, max_probe_c)
+        SELECT session_id, channel, MAX(t_ms), COUNT(*), MAX(probe_c) FROM readings GROUP BY session_id, channel;
         """
 
     /// Reads `PRAGMA user_version`.

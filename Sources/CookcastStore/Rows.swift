@@ -98,11 +98,15 @@ enum Rows {
     /// Columns read by `reading(from:)`.
     static let readingColumns = "channel, t_ms, probe_c, ambient_c, battery_pct"
 
+    /// Binds a reading to `insertReadingSQL`'s parameters; `milliseconds` is its time, when
+    /// the caller has it already.
     @inline(__always)
-    static func bind(_ reading: Reading, session: Int64, linkEpoch: Int, to statement: SQLiteStatement) {
+    static func bind(
+        _ reading: Reading, milliseconds ms: Int64? = nil, session: Int64, linkEpoch: Int, to statement: SQLiteStatement
+    ) {
         statement.bind(session, at: 1)
         statement.bind(Int64(reading.channel), at: 2)
-        statement.bind(milliseconds(reading.elapsedSeconds), at: 3)
+        statement.bind(ms ?? milliseconds(reading.elapsedSeconds), at: 3)
         statement.bind(reading.probeCelsius, at: 4)
         statement.bind(reading.ambientCelsius, at: 5)
         statement.bind(reading.batteryPercent, at: 6)
@@ -163,18 +167,26 @@ enum Rows {
             batteryPercent: statement.optionalDouble(at: 4))
     }
 
-    /// Inserts readings (caller opens the transaction); returns how many were new.
+    /// Inserts readings (caller opens the transaction) and counts the new ones into their
+    /// channels' digests (`ReadingDigest.Batch`); returns how many were new.
     static func insertReadings(_ readings: [Reading], session: Int64, linkEpoch: Int, db: SQLiteConnection) throws
         -> Int
     {
         let insert = try db.cachedStatement(insertReadingSQL)
+        var digests = ReadingDigest.Batch(session: session)
         var inserted = 0
         for reading in readings {
-            bind(reading, session: session, linkEpoch: linkEpoch, to: insert)
+            let channel = try digests.channelIndex(reading.channel, db: db)
+            let ms = milliseconds(reading.elapsedSeconds)
+            bind(reading, milliseconds: ms, session: session, linkEpoch: linkEpoch, to: insert)
             _ = try insert.step()
-            inserted += db.changes
+            let isNew = db.changes == 1
             insert.reset()
+            guard isNew else { continue }
+            inserted += 1
+            digests.count(reading, milliseconds: ms, at: channel)
         }
+        try digests.store(db: db)
         return inserted
     }
 

@@ -35,6 +35,10 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, C
     /// True when a UNIQUE, PRIMARY KEY, FOREIGN KEY, NOT NULL or CHECK constraint failed.
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
 
+    /// True when a write was refused because the database is read-only (a write-protected
+    /// file, or a read-only connection).
+    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+
     /// True when the file exists but is not an SQLite database.
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
 

@@ -40,16 +40,25 @@ extension SessionStore {
 
     /// Appends one reading in its own commit (live mode: a crash loses at most this reading).
     ///
+    /// A reading later than its channel's digest covers, the usual live one, is one statement
+    /// that writes the reading alone; the others (a duplicate, an older time the digest covers,
+    /// a fold due) take a transaction with the digests (`ReadingDigest`).
+    ///
     /// - Parameter linkEpoch: number of probe reconnects so far in this session.
     /// - Returns: false when a reading with the same channel and millisecond was already stored
     ///   (a re-delivered duplicate), which is not an error.
     @discardableResult
     public func append(_ reading: Reading, session: Int64, linkEpoch: Int = 0) throws -> Bool {
         try withConnection("cannot append a reading to") { db in
-            let insert = try db.cachedStatement(Rows.insertReadingSQL)
-            Rows.bind(reading, session: session, linkEpoch: linkEpoch, to: insert)
-            try insert.run()
-            return db.changes == 1
+            if !isFoldDue(session: session),
+                try appendAfterDigest(reading, session: session, linkEpoch: linkEpoch, db: db)
+            {
+                return true
+            }
+            return try db.transaction {
+                if isFoldDue(session: session) { try foldDigests(session: session, db: db) }
+                return try Rows.insertReadings([reading], session: session, linkEpoch: linkEpoch, db: db) == 1
+            }
         }
     }
 
@@ -115,14 +124,18 @@ extension SessionStore {
     }
 
     /// Marks a session finished at `endedAtUnixMs` (ms since the Unix epoch).
+    ///
+    /// The readings stored after the session's digests are folded into them in the same
+    /// transaction, so a finished cook's summary has no tail to count.
     public func finishSession(_ id: Int64, endedAtUnixMs: Int64) throws {
-        try withConnection("cannot finish a session in") { db in
+        try write("cannot finish a session in") { db in
             let update = try db.cachedStatement("UPDATE sessions SET ended_at_ms = ?, status = ? WHERE id = ?")
             update.bind(endedAtUnixMs, at: 1)
             update.bind(SessionStatus.finished.rawValue, at: 2)
             update.bind(id, at: 3)
             try update.run()
             guard db.changes == 1 else { throw StoreError.sessionNotFound(id: id) }
+            try foldDigests(session: id, db: db)
         }
     }
 

@@ -35,6 +35,15 @@ public final class SessionStore: @unchecked Sendable {
     // Guarded by `lock`; SQLiteConnection itself is not thread-safe.
     private let db: SQLiteConnection
     private let lock = NSLock()
+    // Readings this store appended after their session's digests since it last folded them:
+    // the session it appends to (a live recording has one) here, any other in the dictionary.
+    // An estimate (another process's, or those before a restart, are not here; the summaries
+    // count any tail). Guarded by `lock`.
+    private var unfolded: (session: Int64, count: Int) = (0, 0)
+    private var unfoldedElsewhere: [Int64: Int] = [:]
+    // The live append's statement, prepared once (guarded by `lock`): looked up by its text in
+    // the connection's cache, its SQL was hashed again at every reading.
+    private var appendAfterDigest: SQLiteStatement?
 
     /// Where the database lives when no `--db` is given.
     ///
@@ -54,7 +63,8 @@ public final class SessionStore: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - path: the database file; `:memory:` for a private in-memory database.
-    ///   - readOnly: open without writing anything; the file must exist and be migrated.
+    ///   - readOnly: open without writing anything; the file must exist. A database of an older
+    ///     schema version (1 or more) is upgraded first, the only write, if the file is writable.
     ///   - busyTimeoutSeconds: how long a call waits for another connection's lock before it
     ///     fails with `database is locked`.
     /// - Throws: `StoreError` (missing file, uncreatable directory, schema version) or
@@ -75,12 +85,11 @@ public final class SessionStore: @unchecked Sendable {
                 path: path, mode: readOnly ? .readOnly : .readWriteCreate, busyTimeoutSeconds: busyTimeoutSeconds)
             // Reading the schema is the first access to the file: a non-database fails here.
             var found = try Migrations.version(of: db)
-            if readOnly, (1..<Migrations.currentVersion).contains(found), Self.upgrade(path: path) {
-                // A database of an earlier cookcast: upgraded once (read-only commands were refused
-                // after every schema change until a command that writes had run).
-                found = try Migrations.version(of: db)
-            }
             if readOnly {
+                if found >= 1 && found < Migrations.currentVersion && !inMemory {
+                    try Self.upgrade(path: path, from: found, busyTimeoutSeconds: busyTimeoutSeconds)
+                    found = try Migrations.version(of: db)
+                }
                 if found < Migrations.currentVersion {
                     throw StoreError.schemaTooOld(path: path, found: found, supported: Migrations.currentVersion)
                 }
@@ -100,15 +109,15 @@ public final class SessionStore: @unchecked Sendable {
         }
     }
 
-    /// Migrates the cookcast database at `path` to the current schema on a connection of its own;
-    /// false when it cannot be written (a read-only file or directory), leaving it as it was.
-    private static func upgrade(path: String) -> Bool {
+    /// Brings an older cookcast's database (version `found`, at least 1) to the current schema
+    /// through a read-write connection of its own, for a read-only open: `sessions` or `show`
+    /// right after an upgrade of cookcast would otherwise refuse the file until something wrote
+    /// to it. A file this process may not write stays an error (`schemaTooOld`).
+    private static func upgrade(path: String, from found: Int, busyTimeoutSeconds: Double) throws {
         do {
-            let writer = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutSeconds: 5)
-            try Migrations.migrate(writer)
-            return true
-        } catch {
-            return false
+            _ = try SessionStore(path: path, busyTimeoutSeconds: busyTimeoutSeconds)
+        } catch let error as SQLiteError where error.isReadOnly {
+            throw StoreError.schemaTooOld(path: path, found: found, supported: Migrations.currentVersion)
         }
     }
 
@@ -133,6 +142,44 @@ public final class SessionStore: @unchecked Sendable {
     /// Like `withConnection`, inside one read transaction (a consistent snapshot).
     func read<T>(_ context: String, _ body: (SQLiteConnection) throws -> T) throws -> T {
         try withConnection(context) { db in try db.transaction(.deferred) { try body(db) } }
+    }
+
+    // MARK: Digests (caller holds the lock)
+
+    /// Whether `session` has stored enough readings after its digests that the next append
+    /// should fold them in.
+    func isFoldDue(session: Int64) -> Bool {
+        let count = session == unfolded.session ? unfolded.count : unfoldedElsewhere[session, default: 0]
+        return count >= ReadingDigest.foldThreshold
+    }
+
+    /// Notes one reading of `session` stored after its digests.
+    private func noteUnfolded(session: Int64) {
+        if session != unfolded.session {
+            if unfolded.count > 0 { unfoldedElsewhere[unfolded.session] = unfolded.count }
+            unfolded = (session, unfoldedElsewhere.removeValue(forKey: session) ?? 0)
+        }
+        unfolded.count += 1
+    }
+
+    /// Stores `reading` when it comes after everything its channel's digest covers, the usual
+    /// live reading, in one statement and one commit (`ReadingDigest.insertAfterDigestSQL`);
+    /// false, with nothing changed, for a duplicate or a time the digest covers.
+    func appendAfterDigest(_ reading: Reading, session: Int64, linkEpoch: Int, db: SQLiteConnection) throws -> Bool {
+        let insert = try appendAfterDigest ?? db.prepare(ReadingDigest.insertAfterDigestSQL)
+        appendAfterDigest = insert
+        Rows.bind(reading, session: session, linkEpoch: linkEpoch, to: insert)
+        try insert.run()
+        guard db.changes == 1 else { return false }
+        noteUnfolded(session: session)
+        return true
+    }
+
+    /// Folds `session`'s tails into its digests, inside the caller's write transaction.
+    func foldDigests(session: Int64, db: SQLiteConnection) throws {
+        try ReadingDigest.fold(session: session, db: db)
+        if session == unfolded.session { unfolded.count = 0 }
+        unfoldedElsewhere[session] = nil
     }
 
     // MARK: Files

@@ -47,6 +47,7 @@ import Testing
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         #expect(try store.readings(session: 1).count == 40)
         #expect(try store.session(1)?.status == .active)
+        try expectSummaryCountsEveryReading(store)
 
         let (resumed, stdin2) = try startLive(["--resume", "1"], database: box.databasePath)
         // The feeder restarted with it counts from zero again, reading the meat as it is now.
@@ -63,6 +64,19 @@ import Testing
         #expect(try after.readings(session: 1).count == 50)
         #expect(try after.events(session: 1).contains { $0.kind == .resumed })
         #expect(try after.session(1)?.status == .finished)
+        try expectSummaryCountsEveryReading(after)
+    }
+
+    /// Session 1's line of `sessions` is what its stored readings give, however the recording ended.
+    func expectSummaryCountsEveryReading(_ store: SessionStore, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        let readings = try store.readings(session: 1)
+        let summary = try #require(try store.summary(session: 1), sourceLocation: sourceLocation)
+        #expect(summary.readingCount == readings.count, sourceLocation: sourceLocation)
+        #expect(summary.durationSeconds == readings.map(\.elapsedSeconds).max(), sourceLocation: sourceLocation)
+        #expect(summary.maxProbeCelsius == readings.compactMap(\.probeCelsius).max(), sourceLocation: sourceLocation)
+        #expect(try store.sessions() == [summary], sourceLocation: sourceLocation)
     }
 
     @Test func interruptClosesTheSessionCleanly() async throws {

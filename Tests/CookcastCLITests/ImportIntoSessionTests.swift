@@ -36,6 +36,27 @@ import Testing
             "\(again.out)")
     }
 
+    /// The list counts the readings added, the one before the session's last reading (already
+    /// inside its channel's digest) and its hotter probe included, as it counts them from scratch.
+    @Test func theListCountsTheAddedReadingsWhereverTheyFall() async throws {
+        let box = try await sandboxWithSession()
+        defer { box.cleanup() }
+        let rest = box.write("rest.csv", "t_s,probe_c,ambient_c,channel\n5,90,110,1\n30,23,110,1\n15,40,,2\n")
+        let r = await box.run(["import", rest, "--into", "1"])
+        #expect(r.status == 0, "\(r.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let readings = try store.readings(session: 1)
+        let summary = try #require(try store.sessions().first)
+        #expect(summary.readingCount == readings.count && readings.count == 6)
+        #expect(summary.durationSeconds == readings.map(\.elapsedSeconds).max() && summary.durationSeconds == 30)
+        #expect(summary.maxProbeCelsius == readings.compactMap(\.probeCelsius).max() && summary.maxProbeCelsius == 90)
+        let list = await box.run(["sessions", "--json"])
+        #expect(list.status == 0, "\(list.err)")
+        #expect(
+            list.out.contains(#""duration_s":30,"#) && list.out.contains(#""max_probe_c":90,"#)
+                && list.out.contains(#""readings":6,"#), "\(list.out)")
+    }
+
     @Test func refusesWhatWouldNotBeOneCookInOneSession() async throws {
         let box = try await sandboxWithSession()
         defer { box.cleanup() }

@@ -58,7 +58,9 @@ import Testing
         let path = dir.file("future.db")
         _ = try SessionStore(path: path)
         try SQLiteConnection(path: path).execute("PRAGMA user_version = 7")
-        #expect(throws: StoreError.schemaTooNew(path: path, found: 7, supported: SessionStore.schemaVersion)) { try SessionStore(path: path) }
+        #expect(throws: StoreError.schemaTooNew(path: path, found: 7, supported: SessionStore.schemaVersion)) {
+            try SessionStore(path: path)
+        }
     }
 
     @Test func readOnlyStoreRefusesWrites() throws {
