@@ -40,6 +40,15 @@ public final class FitJob {
 
     /// The id of one probe's summary and backtest case: `s3` for the one probe of session 3,
     /// `s3p2` for its probe 2 when it has several.
+    /// Whether a `cookcast live` is recording session `id` now: `active`, and its recorder's lock
+    /// held. A recorder killed (SIGKILL, a power cut) leaves its session `active` with no lock;
+    /// that cook was skipped as "still being recorded" until someone resumed it, and never taught
+    /// the priors anything.
+    func isBeingRecorded(_ info: SessionInfo, id: Int64) throws -> Bool {
+        guard info.status == .active else { return false }
+        return try RecordingLock.isHeld(database: store.path, session: id)
+    }
+
     public static func cookID(session: Int64, channel: Int, probeCount: Int) -> String {
         probeCount > 1 ? "s\(session)p\(channel)" : "s\(session)"
     }
@@ -93,7 +102,8 @@ public final class FitJob {
             let goals = Goals(info: info, channels: channels, catalog: catalog)
             if let cutFilter, !goals.includes(cut: cutFilter) { continue }
             // A cook being recorded has no end yet: the time it has run is not a time to target.
-            guard info.status != .active else {
+            // One its recorder left `active` when it was killed is learned from as it stands.
+            guard try !isBeingRecorded(info, id: id) else {
                 skipped.append(FitSkip(sessionID: id, reason: .stillRecording))
                 continue
             }
@@ -294,10 +304,9 @@ public final class FitJob {
     public func unfittedSessionIDs() throws -> [Int64] {
         let fitted = try store.latestFitsByChannel(model: PriorSet.modelName)
         return try store.sessionIDs().filter { id in
-            guard try store.session(id).map({ $0.status != .active }) == true else { return false }
+            guard let info = try store.session(id), try !isBeingRecorded(info, id: id) else { return false }
             guard let rows = fitted[id] else { return true }
             let summarised = Set(rows.map(\.channel))
-            guard let info = try store.session(id) else { return false }
             let channels = try store.channels(session: id)
             let goals = Goals(info: info, channels: channels, catalog: catalog)
             let only = Self.onlyProbe(of: channels)
@@ -330,7 +339,9 @@ public final class FitJob {
                 continue
             }
             // Learned from: summaries of probes that reached their target, not being recorded.
-            guard let fits = stored[id], let info = try store.session(id), info.status != .active else { continue }
+            guard let fits = stored[id], let info = try store.session(id), try !isBeingRecorded(info, id: id) else {
+                continue
+            }
             let done = fits.filter { $0.phase == Self.donePhase }
             guard !done.isEmpty else { continue }
             let goals = Goals(info: info, channels: try store.channels(session: id), catalog: catalog)

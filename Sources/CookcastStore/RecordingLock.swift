@@ -59,12 +59,40 @@ public final class RecordingLock: @unchecked Sendable {
         throw StoreError.cannotLock(path: path, reason: String(cString: strerror(code)))
     }
 
+    /// Whether a process holds the lock on `session` right now (a `cookcast live` recording it),
+    /// asked without taking it: a recorder starting meanwhile is not refused. A session left
+    /// `active` by a recorder that was killed is not held.
+    ///
+    /// - Throws: `StoreError.cannotLock` when the lock file exists and cannot be asked.
+    public static func isHeld(database: String, session: Int64) throws -> Bool {
+        guard database != ":memory:", !database.isEmpty else { return false }
+        let path = lockFilePath(database: database)
+        let fd = open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return false }  // no recorder ever opened it
+            throw StoreError.cannotLock(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var region = flock()
+        region.l_type = Int16(F_WRLCK)
+        region.l_whence = Int16(SEEK_SET)
+        region.l_start = off_t(session)
+        region.l_len = 1
+        region.l_pid = 0
+        guard fcntl(fd, Self.getLockCommand, &region) == 0 else {
+            throw StoreError.cannotLock(path: path, reason: String(cString: strerror(errno)))
+        }
+        return region.l_type != Int16(F_UNLCK)
+    }
+
     #if os(Linux)
-        /// `F_OFD_SETLK` (37 on every Linux architecture): `<fcntl.h>` defines it only under
-        /// `_GNU_SOURCE`, which Swift's Glibc module does not set.
+        /// `F_OFD_SETLK` and `F_OFD_GETLK` (37 and 36 on every Linux architecture): `<fcntl.h>`
+        /// defines them only under `_GNU_SOURCE`, which Swift's Glibc module does not set.
         private static let setLockCommand: Int32 = 37
+        private static let getLockCommand: Int32 = 36
     #else
         private static let setLockCommand: Int32 = F_SETLK
+        private static let getLockCommand: Int32 = F_GETLK
     #endif
 
     /// Lets go of the lock (closing the descriptor drops it); calling it again does nothing.

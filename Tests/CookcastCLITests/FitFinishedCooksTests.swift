@@ -29,15 +29,11 @@ import Testing
         }
         let short = await box.run(["import", try Self.unfinishedChicken(box), "--cut", "chicken", "--target", "74"])
         #expect(short.status == 0, "\(short.err)")
-        do {
-            // A cook being recorded: the finished chicken's readings in an `active` session.
-            let store = try SessionStore(path: box.databasePath)
-            let id = try store.createSession(
-                SessionInfo(
-                    startedAtUnixMs: 0, cut: "chicken", targetCelsius: 68, source: "live:test", status: .active),
-                channels: [ChannelInfo(channel: 1)])
-            try store.append(try store.readings(session: 2, channel: 1), session: id)
-        }
+        // A cook being recorded: the finished chicken's readings in an `active` session whose
+        // recorder holds its lock.
+        let recording = try Self.activeCopy(of: 2, in: box)
+        let recorder = try #require(try RecordingLock.acquire(database: box.databasePath, session: recording))
+        defer { recorder.release() }
         let r = await box.run(["fit"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("skipped session 3: never reached its target 74.0 C (peak "), "\(r.err)")
@@ -53,6 +49,41 @@ import Testing
         #expect(only.status == 65)
         #expect(only.err.contains("never reached its target 165.2 F"), "\(only.err)")
         #expect(try store.priors(cut: "chicken").first?.cookCount == 2)
+    }
+
+    /// Session `source`'s readings in a new `active` session, as a recorder leaves them; its id.
+    static func activeCopy(of source: Int64, in box: Sandbox) throws -> Int64 {
+        let store = try SessionStore(path: box.databasePath)
+        let id = try store.createSession(
+            SessionInfo(startedAtUnixMs: 0, cut: "chicken", targetCelsius: 68, source: "live:test", status: .active),
+            channels: [ChannelInfo(channel: 1)])
+        try store.append(try store.readings(session: source, channel: 1), session: id)
+        return id
+    }
+
+    /// A recorder killed (SIGKILL, a power cut) leaves its session `active` without its lock: `fit`
+    /// skipped it as "still being recorded" until someone resumed it, and the cook never taught
+    /// the priors. It is learned from as it stands; one whose recorder runs is still skipped.
+    @Test func aCookWhoseRecorderWasKilledIsLearnedFrom() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let imported = await box.run(["import", SharedData.cook("combustion_chicken_68c.csv"), "--cut", "chicken"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let killed = try Self.activeCopy(of: 1, in: box)
+        let r = await box.run(["fit"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(!r.err.contains("still being recorded"), "\(r.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.fits(session: killed).filter { $0.model == "cook_summary" }.map(\.phase) == ["done"])
+        #expect(try store.priors(cut: "chicken").first?.cookCount == 2)
+        #expect(try !RecordingLock.isHeld(database: box.databasePath, session: killed))
+        // Its recorder back (resumed): being recorded again, not learned from.
+        let recorder = try #require(try RecordingLock.acquire(database: box.databasePath, session: killed))
+        defer { recorder.release() }
+        #expect(try RecordingLock.isHeld(database: box.databasePath, session: killed))
+        let again = await box.run(["fit"])
+        #expect(again.err.contains("skipped session \(killed): still being recorded"), "\(again.err)")
+        #expect(try store.priors(cut: "chicken").first?.cookCount == 1)
     }
 
     /// QA: with no cook that reached its target, `fit --backtest` printed `ALL 0 ... median nan`

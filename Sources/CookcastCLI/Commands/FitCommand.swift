@@ -24,7 +24,8 @@ struct FitCommand: Command {
         virtual core. A probe's cut and target are its own (live --cut N=CUT --target N=C), else
         the session's, else the cut's default target; --cut takes the sessions of that
         cut or with a probe of it. Only probes that reached their target, in cooks not being
-        recorded, are learned from and backtested: the others are named with the reason (still
+        recorded (a cook whose recorder was killed counts as it stands), are learned from and
+        backtested: the others are named with the reason (still
         recording, never reached the target, no target, no probe readings), e.g. "session 3 probe
         2: never reached its target 95.0 C". Exits 65 when there is nothing to fit or, with
         --backtest, nothing to score.
