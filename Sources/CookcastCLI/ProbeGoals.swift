@@ -82,7 +82,7 @@ struct ProbeGoals {
     }
 
     /// The plain value and the `N=value` ones of a repeatable option.
-    private static func split(_ values: [String], option: String) throws(CLIError) -> (
+    static func split(_ values: [String], option: String) throws(CLIError) -> (
         plain: String?, channels: [(Int, String)]
     ) {
         var plain: String?

@@ -34,13 +34,17 @@ public enum Predictor {
     /// The session's estimate, as the live view shows it, for readings of several probes: each
     /// probe its own (a probe without an air sensor takes the pit's), the session's the slowest
     /// one's (`SessionEstimator`), as channel 0; or, given `channel`, that probe's own, as live
-    /// has it (with the pit's air when it has no sensor of its own).
+    /// has it (with the pit's air when it has no sensor of its own). `channelCuts` and
+    /// `channelTargetsCelsius` are probes' own cuts and targets (`live --cut N=CUT --target N=C`).
     public static func predictSession(
         readings: [Reading], targetCelsius: Double, atSeconds: Double? = nil, cut: CutProfile?,
-        priors: [PriorRecord], channel: Int? = nil, configuration: ETAEstimator.Configuration = .init()
+        priors: [PriorRecord], channel: Int? = nil, channelCuts: [Int: CutProfile] = [:],
+        channelTargetsCelsius: [Int: Double] = [:], configuration: ETAEstimator.Configuration = .init()
     ) -> Estimate {
         let session = SessionEstimator(
-            targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: priors),
+            targetCelsius: targetCelsius, targetsByChannel: channelTargetsCelsius,
+            prior: FitPrior.resolve(cut: cut, priors: priors),
+            priorsByChannel: channelCuts.mapValues { FitPrior.resolve(cut: $0, priors: priors) },
             configuration: configuration)
         var last = 0.0
         let limit = atSeconds ?? .infinity

@@ -102,6 +102,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: box.databasePath))
     }
 
+    /// `predict` takes probes' own goals as `live` does: a file of a chicken and a shoulder
+    /// answered with the chickens' 74 C for both.
+    @Test func predictTakesAProbesOwnCutAndTarget() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("two.csv", Self.twoMeatsCSV())
+        func finish(_ extra: [String]) async throws -> [String: Any] {
+            let r = await box.run(["predict", file, "--at", "2400", "--format", "json"] + extra)
+            #expect(r.status == 0, "\(extra): \(r.err)")
+            return try #require(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        }
+        // Probe 2 asked about: its own goal, as if given plainly.
+        let own = try await finish([
+            "--cut", "chicken", "--cut", "2=pork_shoulder", "--target", "2=93", "--channel", "2",
+        ])
+        let plain = try await finish(["--cut", "pork_shoulder", "--target", "93", "--channel", "2"])
+        #expect(own["target_c"] as? Double == 93)
+        #expect(own["cut"] as? String == "pork_shoulder")
+        #expect(own["finish_s"] as? Double == plain["finish_s"] as? Double)
+        // The whole cook: the slowest probe to its own 93 C is later than to the chickens' 74 C.
+        let session = try await finish(["--cut", "chicken", "--target", "2=93"])
+        let chickens = try await finish(["--cut", "chicken"])
+        let later = try #require(session["finish_s"] as? Double), sooner = try #require(chickens["finish_s"] as? Double)
+        #expect(later > sooner + 600, "\(later) vs \(sooner)")
+        let bad = await box.run(["predict", file, "--cut", "chicken", "--target", "2=abc"])
+        #expect(bad.status == 64)
+        #expect(bad.err.contains("option '--target 2=' needs a number, got 'abc'"), "\(bad.err)")
+    }
+
     @Test func anImportedCooksProbesTakeTheirOwnCutAndTarget() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

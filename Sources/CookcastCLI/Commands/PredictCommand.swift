@@ -9,7 +9,7 @@ struct PredictCommand: Command {
     static let name = "predict"
     static let abstract = "predict the finish of a recorded cook from the readings up to a moment"
     static let usage =
-        "cookcast predict FILE (--target C | --cut CUT) [--at SECONDS] [--cut CUT] [--channel N] [--format text|json|seconds]"
+        "cookcast predict FILE (--target C | --cut CUT) [--at SECONDS] [--cut CUT] [--cut N=CUT]... [--target N=C]... [--channel N] [--format text|json|seconds]"
     static let help = """
         Replays FILE (canonical CSV, JSON lines or hex packet log) up to --at seconds (default: the
         last reading) through the same estimator as `cookcast live`, using only readings up to then.
@@ -17,13 +17,17 @@ struct PredictCommand: Command {
         (default Celsius); without it, the cut's usual target, as `live` takes it. --format seconds prints only the predicted finish (the external-estimator
         contract of the evaluation tools); text and json also give the 80 % interval, the phase and
         why. A file of several probes gives the slowest probe's finish, as live shows it; --channel N
-        predicts probe N alone. An unknown cut falls back to a generic prior with a warning.
+        predicts probe N alone. --cut N=CUT and --target N=C give probe N its own cut and target,
+        as `live` takes them (its own cut alone brings that cut's usual target); the plain --cut or
+        --target is every other probe's. An unknown cut falls back to a generic prior with a warning
+        (a probe's own: the plain cut's prior).
         Priors learned by `cookcast fit` into the database (when it exists) override the shipped ones.
 
         example:
           cookcast predict cook.csv --target 95 --at 20000 --cut brisket
         """
-    static let options = OptionSpec(valued: ["target", "at", "cut", "format", "channel"])
+    static let options = OptionSpec(
+        valued: ["target", "at", "cut", "format", "channel"], repeatable: ["cut", "target"])
 
     let context: CommandContext
     let path: String
@@ -31,6 +35,9 @@ struct PredictCommand: Command {
     let givenTargetCelsius: Double?
     let atSeconds: Double?
     let cutName: String?
+    /// Probes' own cut names and targets (Celsius), `--cut N=CUT`, `--target N=C`.
+    let channelCutNames: [Int: String]
+    let channelTargetsCelsius: [Int: Double]
     let format: String
     let channel: Int?
 
@@ -39,16 +46,29 @@ struct PredictCommand: Command {
             throw .usage(arguments.positionals.isEmpty ? "missing FILE" : "expected one FILE")
         }
         path = arguments.positionals[0]
-        givenTargetCelsius = try arguments.double("target").map(context.unit.celsius(from:))
+        let targets = try ProbeGoals.split(arguments.values["target"] ?? [], option: "target")
+        let cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut")
         // Like `live` and `import`: --target 1e300 predicted 'done: the probe reached -1e+300 C'.
-        if let target = givenTargetCelsius, !(-50...500).contains(target) {
-            throw .usage("option '--target' must be between -50 and 500 C")
+        func celsius(_ text: String, option: String) throws(CLIError) -> Double {
+            guard let value = Double(text), value.isFinite else {
+                throw .usage("option '\(option)' needs a number, got '\(text)'")
+            }
+            let c = context.unit.celsius(from: value)
+            guard (-50...500).contains(c) else { throw .usage("option '\(option)' must be between -50 and 500 C") }
+            return c
         }
-        if givenTargetCelsius == nil, arguments.value("cut") == nil {
+        givenTargetCelsius = try targets.plain.map { (text: String) throws(CLIError) in
+            try celsius(text, option: "--target")
+        }
+        var own: [Int: Double] = [:]
+        for (ch, text) in targets.channels { own[ch] = try celsius(text, option: "--target \(ch)=") }
+        channelTargetsCelsius = own
+        channelCutNames = Dictionary(uniqueKeysWithValues: cuts.channels)
+        if givenTargetCelsius == nil, cuts.plain == nil {
             throw .usage("missing --target C (or a --cut, whose usual target is taken)")
         }
         atSeconds = try arguments.double("at", in: 0...1e9)
-        cutName = arguments.value("cut")
+        cutName = cuts.plain
         format = arguments.value("format") ?? "text"
         guard ["text", "json", "seconds"].contains(format) else {
             throw .usage("option '--format' must be text, json or seconds, got '\(format)'")
@@ -71,6 +91,18 @@ struct PredictCommand: Command {
             context.console.errorLine(
                 "note: target \(context.unit.format(celsius: targetCelsius)), the usual one for \(cut?.name ?? "")")
         }
+        // Probes' own cuts (an unknown one keeps the plain cut's prior) and targets (given, else
+        // their own cut's usual one).
+        var channelCuts: [Int: CutProfile] = [:]
+        for (ch, name) in channelCutNames.sorted(by: { $0.key < $1.key }) {
+            if let own = models.cuts.profile(named: name) {
+                channelCuts[ch] = own
+            } else {
+                context.console.errorLine("warning: unknown cut '\(name)' for probe \(ch), using the plain cut's prior")
+            }
+        }
+        var channelTargets = channelTargetsCelsius
+        for (ch, own) in channelCuts where channelTargets[ch] == nil { channelTargets[ch] = own.defaultTargetCelsius }
         let file: ReplayFile
         do { file = try ReplayFile.load(path: path) } catch { throw .input(error) }
         let readings = file.readings()
@@ -91,13 +123,17 @@ struct PredictCommand: Command {
             let known = probeChannels.map(String.init).joined(separator: ", ")
             throw .data("\(path): no probe readings on channel \(channel) (channels: \(known))")
         }
+        // The probe asked about (or the only one) is predicted to its own cut and target, if given.
+        let asked = channel ?? (probeChannels.count == 1 ? probeChannels.first : nil)
+        let shownCut = asked.flatMap { channelCuts[$0] } ?? cut
+        let shownTarget = asked.flatMap { channelTargets[$0] } ?? targetCelsius
         let estimate =
             channelCount > 1
             ? Predictor.predictSession(
                 readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut, priors: priors,
-                channel: channel ?? (probeChannels.count == 1 ? probeChannels.first : nil))
+                channel: asked, channelCuts: channelCuts, channelTargetsCelsius: channelTargets)
             : Predictor.predict(
-                readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut, priors: priors,
+                readings: readings, targetCelsius: shownTarget, atSeconds: limit, cut: shownCut, priors: priors,
                 channel: channel ?? probeChannels.first)
         let console = context.console
         switch format {
@@ -110,20 +146,20 @@ struct PredictCommand: Command {
         case "json":
             console.line(
                 JSONLine.object([
-                    "at_s": .number(limit), "target_c": .number(targetCelsius),
+                    "at_s": .number(limit), "target_c": .number(shownTarget),
                     "finish_s": .number(estimate.finishSeconds),
                     "finish_lo_s": .number(estimate.finishLowSeconds),
                     "finish_hi_s": .number(estimate.finishHighSeconds),
                     "remaining_s": .number(estimate.remainingSeconds(at: limit)),
                     "phase": .string(estimate.phase.rawValue),
                     "model": .string(estimate.model), "message": .string(estimate.message),
-                    "probe_c": .number(estimate.probeCelsius), "cut": cut.map { .string($0.name) } ?? .null,
+                    "probe_c": .number(estimate.probeCelsius), "cut": shownCut.map { .string($0.name) } ?? .null,
                     "parameters": .object(estimate.parameters.mapValues { .number($0) }),
                 ]))
         default:
             let unit = context.unit
             console.line(
-                "at \(DurationFormat.clock(limit)): probe \(unit.format(celsius: estimate.probeCelsius)), target \(unit.format(celsius: targetCelsius)), phase \(estimate.phase.rawValue)"
+                "at \(DurationFormat.clock(limit)): probe \(unit.format(celsius: estimate.probeCelsius)), target \(unit.format(celsius: shownTarget)), phase \(estimate.phase.rawValue)"
             )
             if let finish = estimate.finishSeconds {
                 var line =
