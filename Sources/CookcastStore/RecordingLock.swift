@@ -46,12 +46,7 @@ public final class RecordingLock: @unchecked Sendable {
         let path = lockFilePath(database: database)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw StoreError.cannotLock(path: path, reason: String(cString: strerror(errno))) }
-        var region = flock()
-        region.l_type = Int16(F_WRLCK)
-        region.l_whence = Int16(SEEK_SET)
-        region.l_start = off_t(session)
-        region.l_len = 1
-        region.l_pid = 0
+        var region = Self.region(session: session)
         if fcntl(fd, Self.setLockCommand, &region) == 0 { return RecordingLock(descriptor: fd, session: session) }
         let code = errno
         close(fd)
@@ -73,16 +68,22 @@ public final class RecordingLock: @unchecked Sendable {
             throw StoreError.cannotLock(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
+        var region = Self.region(session: session)
+        guard fcntl(fd, Self.getLockCommand, &region) == 0 else {
+            throw StoreError.cannotLock(path: path, reason: String(cString: strerror(errno)))
+        }
+        return region.l_type != Int16(F_UNLCK)
+    }
+
+    /// The byte of the lock file that stands for `session`, as a write lock.
+    private static func region(session: Int64) -> flock {
         var region = flock()
         region.l_type = Int16(F_WRLCK)
         region.l_whence = Int16(SEEK_SET)
         region.l_start = off_t(session)
         region.l_len = 1
         region.l_pid = 0
-        guard fcntl(fd, Self.getLockCommand, &region) == 0 else {
-            throw StoreError.cannotLock(path: path, reason: String(cString: strerror(errno)))
-        }
-        return region.l_type != Int16(F_UNLCK)
+        return region
     }
 
     #if os(Linux)
