@@ -6,8 +6,6 @@ import CookcastFit
 /// (when an estimator closes a grid bucket), so history shows how the prediction evolved.
 public final class SessionETAProvider: ETAProvider {
     private let session: SessionEstimator
-    /// With no target for every probe, the probes that have their own (the others get no ETA).
-    private let targetedChannels: Set<Int>?
     private var refreshedChannels: Set<Int> = []
 
     /// Creates the provider.
@@ -23,17 +21,13 @@ public final class SessionETAProvider: ETAProvider {
         channelCuts: [Int: CutProfile] = [:], channelTargetsCelsius: [Int: Double] = [:]
     ) {
         self.session = SessionEstimator(
-            targetCelsius: targetCelsius ?? channelTargetsCelsius.values.max() ?? 0,
+            targetCelsius: targetCelsius,
             targetsByChannel: channelTargetsCelsius,
             prior: FitPrior.resolve(cut: cut, priors: priors),
             priorsByChannel: channelCuts.mapValues { FitPrior.resolve(cut: $0, priors: priors) })
-        self.targetedChannels = targetCelsius == nil ? Set(channelTargetsCelsius.keys) : nil
     }
 
     public func update(with reading: Reading) {
-        var reading = reading
-        // A probe without a target has no finish; its air still counts for the others.
-        if let targetedChannels, !targetedChannels.contains(reading.channel) { reading.probeCelsius = nil }
         if session.update(reading) { refreshedChannels.insert(reading.channel) }
     }
 

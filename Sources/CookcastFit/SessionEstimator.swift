@@ -3,8 +3,9 @@ import CookcastCore
 /// ETAs for every probe of a session: one `ETAEstimator` per channel, created on the channel's
 /// first probe reading; the session is done when its slowest probe is.
 ///
-/// A channel that only reports the pit (an ambient probe) gets no estimator of its own. The pit is
-/// one for every probe in it: a probe's reading without an air temperature takes the latest one of
+/// A channel that only reports the pit (an ambient probe) gets no estimator of its own, nor does a
+/// probe without a target (no session-wide target, none of its own): its air still counts. The
+/// pit is one for every probe in it: a probe's reading without an air temperature takes the latest one of
 /// the session, if it is at most `PitAir.maxAgeSeconds` old.
 ///
 /// ```swift
@@ -13,8 +14,9 @@ import CookcastCore
 /// let e = session.estimate(atSeconds: now)          // the slowest probe's estimate, channel 0
 /// ```
 public final class SessionEstimator {
-    /// Default target for channels without their own.
-    public let targetCelsius: Double
+    /// Default target for channels without their own (nil: only channels with their own target
+    /// get an estimate).
+    public let targetCelsius: Double?
     /// Default prior for channels without their own.
     public let prior: FitPrior
     public let configuration: ETAEstimator.Configuration
@@ -24,9 +26,10 @@ public final class SessionEstimator {
     private var pitAir = PitAir()
 
     /// Creates a session estimator; `targetsByChannel` and `priorsByChannel` override the target
-    /// and the prior per probe (a probe in another cut than the session's).
+    /// and the prior per probe (a probe in another cut than the session's). With no default
+    /// target, a probe gets an estimate only when `targetsByChannel` has one for it.
     public init(
-        targetCelsius: Double, targetsByChannel: [Int: Double] = [:], prior: FitPrior = .generic,
+        targetCelsius: Double?, targetsByChannel: [Int: Double] = [:], prior: FitPrior = .generic,
         priorsByChannel: [Int: FitPrior] = [:], configuration: ETAEstimator.Configuration = .init()
     ) {
         self.targetCelsius = targetCelsius
@@ -50,8 +53,9 @@ public final class SessionEstimator {
         let ch = reading.channel
         guard reading.probeCelsius != nil || estimators[ch] != nil else { return false }
         if estimators[ch] == nil {
+            guard let target = targets[ch] ?? targetCelsius else { return false }
             estimators[ch] = ETAEstimator(
-                targetCelsius: targets[ch] ?? targetCelsius, prior: priors[ch] ?? prior, channel: ch,
+                targetCelsius: target, prior: priors[ch] ?? prior, channel: ch,
                 configuration: configuration)
         }
         return estimators[ch]?.update(reading) ?? false
@@ -89,7 +93,7 @@ public final class SessionEstimator {
             let waiting = Estimate(
                 elapsedSeconds: seconds, finishSeconds: nil, finishLowSeconds: nil, finishHighSeconds: nil,
                 phase: .collectingData, message: "waiting for readings", model: "none", probeCelsius: nil,
-                targetCelsius: targetCelsius, channel: 0)
+                targetCelsius: targetCelsius ?? targets.values.max() ?? 0, channel: 0)
             return (waiting, nil)
         }
         let usable = all.filter { $0.phase != .probeOut && $0.phase != .unreachable }

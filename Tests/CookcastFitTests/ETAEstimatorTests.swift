@@ -332,6 +332,31 @@ struct SyntheticCook {
         #expect(e.message.hasPrefix("probe 2"))
     }
 
+    @Test func probeWithoutATargetGetsNoEstimateButLendsItsAir() throws {
+        // `live --target 2=54` with no session-wide target: probe 1 has no finish of its own, and
+        // probe 2, which has no air sensor, is driven by probe 1's.
+        let cook = SyntheticCook(tau: 8000, faults: false, hasAmbient: true)
+        let s = SessionEstimator(targetCelsius: nil, targetsByChannel: [2: 54])
+        let alone = SessionEstimator(targetCelsius: nil, targetsByChannel: [2: 54])
+        let at = 0.6 * cook.trueFinish
+        for r in cook.readings where r.elapsedSeconds <= at {
+            s.update(r)
+            var bare = r
+            bare.channel = 2
+            bare.ambientCelsius = nil
+            s.update(bare)
+            alone.update(bare)
+        }
+        #expect(s.channels == [2])
+        let e = s.estimate(atSeconds: at)
+        #expect(e.targetCelsius == 54)
+        #expect(e.message.hasPrefix("probe 2"))
+        let withAir = try #require(e.finishSeconds)
+        let withoutAir = try #require(alone.estimate(atSeconds: at).finishSeconds)
+        #expect(withAir != withoutAir)
+        #expect(abs(withAir - cook.trueFinish) < abs(withoutAir - cook.trueFinish))
+    }
+
     @Test func estimateDoesNotJumpBetweenTicks() {
         let cook = SyntheticCook()
         let est = ETAEstimator(targetCelsius: 54)
