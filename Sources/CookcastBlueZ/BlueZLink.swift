@@ -9,7 +9,8 @@ import Foundation
 /// `ServicesResolved`; `StartNotify` on the data characteristic (pinned, or the first notify
 /// characteristic whose packets the decoder accepts); then forward every `Value` change. A
 /// disconnect (`Connected = false`, the device removed, or bluetoothd gone) is reported and the
-/// link is retried with capped exponential backoff, forever, until stopped.
+/// link is retried, forever, until stopped: as soon as the probe is seen advertising again (LE
+/// discovery runs between tries), else after a capped exponential backoff.
 final class BlueZLink: @unchecked Sendable {
     private let options: BlueZLinkOptions
     private let decoder: any ProbeDecoder
@@ -51,39 +52,92 @@ final class BlueZLink: @unchecked Sendable {
     /// Runs until stopped: connect, stream, reconnect.
     func run() {
         var backoff = options.reconnectInitialSeconds
+        var advertised = false
         while !isStopped {
+            let attemptStart = clock.now
             do throws(DBusError) {
-                let bus: DBusConnection
-                if let address = options.busAddress {
-                    bus = try DBusConnection(address: address)
-                } else {
-                    bus = try DBusConnection.systemBus(environment: environment)
-                }
-                for rule in [
-                    "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.ObjectManager'",
-                    "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'",
-                    "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'",
-                ] { try bus.addMatch(rule) }
-                if try streamOnce(bus) { backoff = options.reconnectInitialSeconds }
+                if try streamOnce(try openBus(), advertised: advertised) { backoff = options.reconnectInitialSeconds }
             } catch {
                 // Until bluetoothd is back, every call says "The name org.bluez was not provided by any .service files".
                 let gone = "bluetoothd is not running (no org.bluez on the system bus)"
                 report(.disconnected, error.isNameUnowned ? gone : error.description)
             }
             guard !isStopped else { break }
-            report(.searching, "reconnecting in \(Int(backoff.rounded(.up))) s")
-            let deadline = clock.now + .milliseconds(Int(backoff * 1000))
-            while !isStopped, clock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            report(.searching, "reconnecting in \(Int(backoff.rounded(.up))) s, or once the probe advertises")
+            let spacing = Duration.milliseconds(Int(options.reconnectSpacingSeconds * 1000))
+            advertised = waitBeforeRetry(seconds: backoff, notBefore: attemptStart + spacing)
             backoff = min(backoff * 2, options.reconnectMaxSeconds)
         }
         report(.ended, "stopped")
     }
 
+    /// A connection to BlueZ's bus, subscribed to its objects, their properties and its owner.
+    private func openBus() throws(DBusError) -> DBusConnection {
+        let bus: DBusConnection
+        if let address = options.busAddress {
+            bus = try DBusConnection(address: address)
+        } else {
+            bus = try DBusConnection.systemBus(environment: environment)
+        }
+        for rule in [
+            "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.ObjectManager'",
+            "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'",
+            "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'",
+        ] { try bus.addMatch(rule) }
+        return bus
+    }
+
+    /// Waits `seconds` before the next try, or less: LE discovery runs meanwhile, and the probe
+    /// seen advertising ends the wait, though no sooner than `notBefore` (a probe that advertises
+    /// but refuses connections is not hammered). A cheap probe does not buffer, so every second
+    /// of a wait it is back in range is readings lost. Without discovery (bluetoothd gone, no
+    /// adapter, powered off) it is a plain wait. Returns whether the probe was seen; discovery
+    /// is stopped on return, before `Connect`: discovering during a link degrades it on many
+    /// adapters.
+    private func waitBeforeRetry(seconds: Double, notBefore: ContinuousClock.Instant) -> Bool {
+        let deadline = clock.now + .milliseconds(Int(seconds * 1000))
+        var seen = false
+        do throws(DBusError) {
+            let bus = try openBus()
+            let objects = try BlueZObjects.fetch(bus)
+            var watch = AdvertisementWatch(
+                address: options.address, devicePath: objects.devicePath(address: options.address))
+            guard let adapter = watch.devicePath.flatMap(objects.adapterPath(of:)) ?? objects.adapterPath else {
+                throw DBusError(name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter", context: "waiting")
+            }
+            try objects.requirePowered(adapter: adapter, context: "waiting")
+            try bus.call(
+                destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
+                arguments: [.stringVariantDictionary(["Transport": "le"])])
+            // A stuck controller must not hold the wait past its end.
+            let remaining = Int(((deadline - clock.now).inSeconds * 1000).rounded(.up))
+            try bus.call(
+                destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StartDiscovery",
+                timeoutMilliseconds: Int32(min(max(remaining, 100), 5_000)))
+            defer {
+                _ = try? bus.call(
+                    destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StopDiscovery")
+            }
+            while !isStopped, clock.now < deadline {
+                if seen, clock.now >= notBefore { return true }
+                guard let message = try bus.nextMessage(timeoutMilliseconds: 50) else { continue }
+                // bluetoothd gone or replaced: this discovery went with it, the timer decides.
+                if message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus" { break }
+                if watch.isSighting(message) { seen = true }
+            }
+        } catch {
+            // Nothing to watch with: a plain wait, and the try after it says what is wrong.
+        }
+        while !isStopped, clock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return seen
+    }
+
     /// One connection: returns true if it reached `connected` (so the backoff resets).
-    private func streamOnce(_ bus: DBusConnection) throws(DBusError) -> Bool {
-        report(.searching, "looking for \(options.address)")
+    /// `advertised`: the wait before it ended because the probe was seen advertising.
+    private func streamOnce(_ bus: DBusConnection, advertised: Bool) throws(DBusError) -> Bool {
+        if !advertised { report(.searching, "looking for \(options.address)") }
         let devicePath = try findDevice(bus)
-        report(.connecting, devicePath)
+        report(.connecting, advertised ? "probe advertising again: connecting to \(devicePath)" : devicePath)
         var objects = try BlueZObjects.fetch(bus)
         if objects.deviceProperty(devicePath, "Connected")?.bool != true {
             if let adapter = objects.adapterPath(of: devicePath) {

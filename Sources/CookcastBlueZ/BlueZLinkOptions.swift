@@ -8,11 +8,14 @@ public struct BlueZLinkOptions: Sendable, Hashable {
     public var busAddress: String?
     /// First wait before reconnecting, seconds (doubles each failure up to `reconnectMaxSeconds`).
     public var reconnectInitialSeconds: Double = 1
-    /// Longest wait between reconnect attempts, seconds. Short: a probe coming back is only
-    /// noticed by a `Connect` under way (BlueZ waits for its advertisement), so every second of
-    /// this wait is a second of readings lost once it is back; with 30 s a probe back in range
-    /// waited up to 30 s, and tries cost nothing but an event each.
+    /// Longest wait between reconnect attempts, seconds. A probe seen advertising ends the wait
+    /// at once (discovery runs during it); this is the fallback for a probe BlueZ does not report
+    /// (connectable without being discovered), and short: a `Connect` under way also notices it,
+    /// BlueZ waiting for its advertisement, and tries cost nothing but an event each.
     public var reconnectMaxSeconds: Double = 5
+    /// Shortest time between the starts of two tries, seconds, when an advertisement ends the
+    /// wait: a probe that advertises but refuses connections is not hammered.
+    public var reconnectSpacingSeconds: Double = 1
     /// How long to wait for `Connect` and for services to resolve, seconds.
     public var connectTimeoutSeconds: Double = 20
     /// How long to scan for a device BlueZ does not know yet, seconds.

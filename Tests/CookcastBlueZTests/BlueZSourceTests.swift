@@ -86,11 +86,13 @@ func readingPacket(_ i: Int) -> [UInt8] {
 
     /// A session recorded from `fake` into a new database in a temporary directory, by a live
     /// pipeline running at high priority.
-    func record(_ fake: FakeBlueZ) throws -> (dir: String, session: Int64, run: Task<LiveSummary, any Error>) {
+    func record(_ fake: FakeBlueZ, _ options: BlueZLinkOptions? = nil) throws -> (
+        dir: String, session: Int64, run: Task<LiveSummary, any Error>
+    ) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-bluez-\(UUID().uuidString)")
             .path
         let store = try SessionStore(path: dir + "/probe.db")
-        let source = BlueZSource(options: options(fake))
+        let source = BlueZSource(options: options ?? self.options(fake))
         let id = try store.createSession(
             SessionInfo(startedAtUnixMs: 0, source: source.label), channels: [ChannelInfo(channel: 1)])
         let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])

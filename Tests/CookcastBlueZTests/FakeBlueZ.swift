@@ -68,6 +68,11 @@ final class FakeBlueZ {
     func stallResolving() throws { try call("StallResolving") }
     /// `StartDiscovery` gets no answer (a stuck controller).
     func hangDiscovery() throws { try call("HangDiscovery") }
+    /// The probe advertises (while not connected) or stops; BlueZ reports it while discovering.
+    func setAdvertising(_ advertising: Bool) throws { try call(advertising ? "StartAdvertising" : "StopAdvertising") }
+    func isDiscovering() throws -> Bool { try call("IsDiscovering").arguments.first?.bool ?? false }
+    /// The device leaves BlueZ's objects (its link dropped first).
+    func removeDevice() throws { try call("RemoveDevice") }
     /// bluetoothd going away: the fake gives up `org.bluez` (its links go with it) ...
     func releaseName() throws { try call("ReleaseName") }
     /// ... and comes back.

@@ -30,8 +30,9 @@ struct LiveCommand: Command {
           --replay FILE       canonical CSV (t_s,probe_c,ambient_c), JSON lines, or a hex packet log (t_s HEX)
           --stdin             lines from standard input: `t_s HEX`, `HEX`, or CSV rows
           --probe ADDR        a BLE probe through BlueZ (needs a Bluetooth adapter and bluetoothd);
-                              reconnects by itself, and a probe session killed less than 30 min
-                              ago is resumed; --characteristic UUID pins the data characteristic
+                              reconnects by itself the moment it advertises again, and a probe
+                              session killed less than 30 min ago is resumed; --characteristic
+                              UUID pins the data characteristic
         options:
           --cut CUT           cut name or alias (see Models/cuts.json); sets the default target
           --target C          target internal temperature (in --unit, default Celsius)

@@ -5,7 +5,9 @@ probe's packets, and a read/write characteristic that is not the data). A contro
 (com.cookcast.FakeBlueZ at /com/cookcast/fake) lets the test send notification bytes (one, a burst,
 a burst then a drop), drop the link from the peripheral side, fail or hang the next connects, remove
 and re-add the device or the adapter, power the adapter off and on, hang discovery, add other
-devices, give up org.bluez and take it again (bluetoothd restarting), and quit. Call it by the
+devices, give up org.bluez and take it again (bluetoothd restarting), make the probe advertise
+(while not connected and the adapter discovers, every 100 ms: an RSSI PropertiesChanged, or the
+device's InterfacesAdded if it was removed, as BlueZ reports advertisements), and quit. Call it by the
 fake's unique name: it stays reachable while org.bluez is released. Prints READY once it owns the
 name.
 
@@ -242,6 +244,18 @@ class Control(dbus.service.Object):
         self.fake.bus.request_name(BLUEZ)
 
     @dbus.service.method(CONTROL)
+    def StartAdvertising(self):
+        self.fake.advertising = True
+
+    @dbus.service.method(CONTROL)
+    def StopAdvertising(self):
+        self.fake.advertising = False
+
+    @dbus.service.method(CONTROL, out_signature="b")
+    def IsDiscovering(self):
+        return bool(self.fake.adapter.props[ADAPTER]["Discovering"])
+
+    @dbus.service.method(CONTROL)
     def Quit(self):
         GLib.idle_add(self.loop.quit)
 
@@ -255,11 +269,25 @@ class Fake:
         self.has_device = True
         self.has_adapter = True
         self.others = []
+        self.advertising = False
+        self.adverts = 0
         self.root = Root(bus, self)
         self.adapter = Adapter(bus)
         self.device = Device(bus, self)
         self.gatt = []
         self.control = Control(bus, self, loop)
+        GLib.timeout_add(100, self.advertise)
+
+    def advertise(self):
+        """One advertising interval: what BlueZ reports of it while discovering."""
+        discovering = self.has_adapter and self.adapter.props[ADAPTER]["Discovering"]
+        if self.advertising and discovering and not self.device.props[DEVICE]["Connected"]:
+            if not self.has_device:
+                self.add_device()
+            else:
+                self.adverts += 1  # BlueZ signals an RSSI that changed
+                self.device.update(DEVICE, RSSI=dbus.Int16(-50 - self.adverts % 20))
+        return True
 
     def objects(self):
         return ([self.adapter] if self.has_adapter else []) + ([self.device] if self.has_device else []) \

@@ -1,0 +1,42 @@
+/// Picks out, among BlueZ's signals while discovering, the probe being seen again.
+///
+/// BlueZ tells of the advertisements it receives: a device it did not know (or had dropped from
+/// its cache) appears with `InterfacesAdded`, a known one gets `PropertiesChanged` on its
+/// `org.bluez.Device1` carrying `RSSI`, `ManufacturerData` or `ServiceData`. A `Connected = true`
+/// (BlueZ reconnecting by itself) also ends the wait: there is a link to stream from.
+struct AdvertisementWatch {
+    /// Device properties BlueZ sets from an advertisement.
+    static let advertisedProperties: Set<String> = ["RSSI", "ManufacturerData", "ServiceData"]
+
+    /// Bluetooth address of the probe, e.g. `AA:BB:CC:DD:EE:FF`.
+    let address: String
+    /// The probe's object path, once known (from `GetManagedObjects` or its `InterfacesAdded`).
+    private(set) var devicePath: String?
+
+    init(address: String, devicePath: String?) {
+        self.address = address
+        self.devicePath = devicePath
+    }
+
+    /// Whether `message` says the probe is advertising (or connected).
+    mutating func isSighting(_ message: DBusMessage) -> Bool {
+        guard message.kind == .signal, message.arguments.count >= 2 else { return false }
+        switch (message.interface, message.member) {
+        case ("org.freedesktop.DBus.ObjectManager", "InterfacesAdded"):
+            guard let path = message.arguments[0].string,
+                let device = message.arguments[1].dictionary?[BlueZObjects.device]?.dictionary,
+                device["Address"]?.string?.uppercased() == address.uppercased()
+            else { return false }
+            devicePath = path
+            return true
+        case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
+            guard let path = message.path, path == devicePath, message.arguments[0].string == BlueZObjects.device,
+                let changed = message.arguments[1].dictionary
+            else { return false }
+            return changed.keys.contains { Self.advertisedProperties.contains($0) }
+                || changed["Connected"]?.bool == true
+        default:
+            return false
+        }
+    }
+}

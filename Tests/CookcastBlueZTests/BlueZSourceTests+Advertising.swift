@@ -1,0 +1,127 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastBlueZ
+
+/// Reconnecting as soon as the probe advertises again, not when the backoff runs out.
+extension BlueZSourceTests {
+    /// Options whose backoff alone would keep the probe waiting 20 s after a drop.
+    func longBackoff(_ fake: FakeBlueZ) -> BlueZLinkOptions {
+        var o = options(fake)
+        o.reconnectInitialSeconds = 20
+        o.reconnectMaxSeconds = 20
+        return o
+    }
+
+    /// When the source reported each change to `state`, seconds.
+    func stamps(_ log: EventLog, _ state: ConnectionState) -> [Double] {
+        log.all.compactMap { if case .connection(state, let t, _) = $0 { return t } else { return nil } }
+    }
+
+    /// A probe back in range two minutes later waited out the backoff (up to 20 s here) before
+    /// the next `Connect`, its readings lost meanwhile: a cheap probe does not buffer.
+    @Test func aProbeAdvertisingAgainIsReconnectedAtOnce() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, id, run) = try record(fake, longBackoff(fake))
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
+        let connects = { try reader.events(session: id).filter { $0.kind == .connected } }
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        for i in 1..<10 { #expect(try fake.notify(readingPacket(i))) }
+        #expect(try await waitUntil { try reader.readings(session: id).count == 10 })
+
+        try fake.dropLink()
+        // It watches for the probe while it waits ...
+        #expect(try await waitUntil(5) { try fake.isDiscovering() })
+        try await Task.sleep(for: .seconds(1))
+        #expect(try connects().count == 1)  // ... and the backoff alone would not end the wait yet.
+        try fake.setAdvertising(true)
+        #expect(try await waitUntil(5) { try connects().count == 2 })
+        #expect(try !fake.isDiscovering())  // discovery is off while connected
+
+        // Every reading sent once it is back goes into the same session.
+        for i in 10..<20 { #expect(try fake.notify(readingPacket(i))) }
+        #expect(try await waitUntil { try reader.readings(session: id).count == 20 })
+        let dropped = try #require(try reader.events(session: id).first { $0.kind == .disconnected })
+        let back = try #require(try connects().last)
+        #expect(back.elapsedSeconds - dropped.elapsedSeconds < 10)
+        run.cancel()
+        let summary = try await run.value
+        #expect(summary.readingsStored == 20)
+        #expect(summary.disconnects == 1)
+        #expect(try reader.sessions().count == 1)
+        let probe = try reader.readings(session: id).compactMap(\.probeCelsius)
+        #expect(zip(probe, (0..<20).map { 20 + Double($0) * 0.1 }).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+
+    /// BlueZ forgets a device out of range for a while; seen again, it comes back as
+    /// `InterfacesAdded`, and that ends the wait as well.
+    @Test func aProbeBlueZHadForgottenIsReconnectedWhenItReappears() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.removeDevice()
+        #expect(try await waitUntil(5) { try fake.isDiscovering() })
+        try fake.setAdvertising(true)
+        #expect(try await waitUntil(5) { log.count(.connected) == 2 })
+        #expect(
+            log.details(.connecting).last
+                == "probe advertising again: connecting to /org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF")
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { log.packets == [readingPacket(0)] })
+    }
+
+    /// A probe that advertises but refuses the connection is tried again after a second, not in
+    /// a tight loop of `Connect` calls.
+    @Test func aProbeThatAdvertisesButRefusesIsNotHammered() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.setAdvertising(true)
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.failNextConnect()
+        try fake.dropLink()
+        #expect(try await waitUntil(10) { log.count(.connected) == 2 })
+        #expect(
+            log.details(.disconnected) == [
+                "link lost",
+                "calling org.bluez.Device1.Connect on /org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF: Connection refused (fake)",
+            ])
+        let tries = stamps(log, .connecting)
+        #expect(tries.count == 3)  // the first connect, the refused one, the one that held
+        #expect(log.details(.connecting).dropFirst().allSatisfy { $0.hasPrefix("probe advertising again") })
+        // 1 s apart at the start of each try; the stamps come after a bus connection and a query each.
+        #expect(tries[2] - tries[1] > 0.5)
+    }
+
+    /// A probe BlueZ does not report (connectable, not discoverable) is still reconnected when the
+    /// backoff runs out.
+    @Test func withoutAdvertisementsTheBackoffStillReconnects() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        var o = options(fake)
+        o.reconnectInitialSeconds = 1
+        o.reconnectMaxSeconds = 1
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: o), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.dropLink()
+        #expect(try await waitUntil(5) { try fake.isDiscovering() })
+        #expect(try await waitUntil(10) { log.count(.connected) == 2 })
+        #expect(try !fake.isDiscovering())
+        #expect(log.details(.searching).contains("reconnecting in 1 s, or once the probe advertises"))
+        #expect(log.details(.connecting).allSatisfy { !$0.contains("advertising") })
+        let dropped = try #require(stamps(log, .disconnected).first)
+        let back = try #require(stamps(log, .connected).last)
+        #expect(back - dropped > 0.9)
+    }
+}
