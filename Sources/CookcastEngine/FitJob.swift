@@ -78,15 +78,18 @@ public final class FitJob {
     }
 
     /// Loads the probes to learn from: every probe (channel with a probe reading) of the sessions
-    /// (all when `sessionIDs` is empty), optionally only those of one cut (the session's or a
-    /// probe's own), that are not being recorded, each with the pit's air live gives it (`PitAir`:
+    /// (all when `sessionIDs` is empty), optionally only those of one cut (`ProbeSelection.ofCut`),
+    /// that are not being recorded, each with the pit's air live gives it (`PitAir`:
     /// its own sensor, else the latest air any channel of the session read within 60 s), its own
     /// cut and target (`Goals`), and summarised (`PriorSet.summarize`) as soon as its session is
     /// read, the readings then released, so memory is one cook per worker, not the database. Only
     /// probes that reached their target are returned; the others are skips with their reason
     /// (target never reached, at the target from the start, no target), as are sessions left out
-    /// whole (no target, no probe readings, still recording).
-    public func load(sessionIDs: [Int64], cut cutFilter: String?) throws -> (cooks: [StoredCook], skipped: [FitSkip]) {
+    /// whole (no target, no probe readings, still recording); a session with no probe selected is
+    /// neither. A probe's id and group count every probe of its session, selected or not (`s3p1`).
+    public func load(
+        sessionIDs: [Int64], probes selection: ProbeSelection
+    ) throws -> (cooks: [StoredCook], skipped: [FitSkip]) {
         let ids = sessionIDs.isEmpty ? try store.sessionIDs() : sessionIDs
         // Metadata first (cheap), then the readings of every cook in parallel, each worker on its
         // own read-only connection (WAL lets readers run side by side), summarising the cook it
@@ -100,7 +103,7 @@ public final class FitJob {
             }
             let channels = try store.channels(session: id)
             let goals = Goals(info: info, channels: channels, catalog: catalog)
-            if let cutFilter, !goals.includes(cut: cutFilter) { continue }
+            guard selection.mayInclude(goals) else { continue }
             // A cook being recorded has no end yet: the time it has run is not a time to target.
             // One its recorder left `active` when it was killed is learned from as it stands.
             guard try !isBeingRecorded(info, id: id) else {
@@ -113,7 +116,7 @@ public final class FitJob {
             }
             plans.append((id, info, goals, Self.onlyProbe(of: channels)))
         }
-        let loaded = ResultSlots<[LoadedChannel]>(count: plans.count)
+        let loaded = ResultSlots<(probeCount: Int, channels: [LoadedChannel])>(count: plans.count)
         let failures = ResultSlots<FitSkip>(count: plans.count)
         let path = store.path
         let shared = store
@@ -122,12 +125,14 @@ public final class FitJob {
             let plan = snapshot[i]
             do {
                 let reader = path == ":memory:" ? shared : try SessionStore(path: path, readOnly: true)
-                let probes = try Self.probeReadings(reader, session: plan.id, onlyChannel: plan.onlyChannel)
-                guard !probes.isEmpty else {
+                let (probeCount, probes) = try Self.probeReadings(
+                    reader, session: plan.id, onlyChannel: plan.onlyChannel
+                ) { selection.includes(channel: $0, goals: plan.goals) }
+                guard probeCount > 0 else {
                     failures[i] = FitSkip(sessionID: plan.id, reason: .noProbeReadings)
                     return
                 }
-                loaded[i] = probes.map { channel, readings in
+                let channels = probes.map { channel, readings in
                     // A probe with no target (no goal of its own, none for the session) is named.
                     guard let target = plan.goals.target(channel: channel) else {
                         return LoadedChannel(
@@ -140,10 +145,10 @@ public final class FitJob {
                     let summary = finish.flatMap { f -> CookSummary? in
                         guard f > 0 else { return nil }
                         var summary = PriorSet.summarize(
-                            id: Self.cookID(session: plan.id, channel: channel, probeCount: probes.count),
+                            id: Self.cookID(session: plan.id, channel: channel, probeCount: probeCount),
                             readings: readings, targetCelsius: target, cut: plan.goals.cut(channel: channel),
                             finishSeconds: f)
-                        summary.group = Self.cookGroup(session: plan.id, probeCount: probes.count)
+                        summary.group = Self.cookGroup(session: plan.id, probeCount: probeCount)
                         return summary
                     }
                     let peak =
@@ -152,20 +157,23 @@ public final class FitJob {
                         channel: channel, readingCount: readings.count, lastSeconds: readings.last?.elapsedSeconds,
                         finish: finish, peakCelsius: peak, summary: summary)
                 }
+                loaded[i] = (probeCount, channels)
             } catch {
                 failures[i] = FitSkip(sessionID: plan.id, reason: .failed("\(error)"))
             }
         }
         var cooks: [StoredCook] = []
         for (i, plan) in plans.enumerated() {
-            guard let probes = loaded[i] else {
+            guard let (probeCount, probes) = loaded[i] else {
                 skipped.append(failures[i] ?? FitSkip(sessionID: plan.id, reason: .failed("not loaded")))
                 continue
             }
+            // Its probes are all of other cuts than the one asked for: nothing of it to say.
+            guard !probes.isEmpty else { continue }
             let series = try store.series(session: plan.id)
             for probe in probes {
                 let last = probe.lastSeconds
-                let several = probes.count > 1
+                let several = probeCount > 1
                 guard probe.hasTarget, let target = plan.goals.target(channel: probe.channel) else {
                     skipped.append(
                         FitSkip(
@@ -198,7 +206,7 @@ public final class FitJob {
                     StoredCook(
                         sessionID: plan.id, info: plan.info, cut: plan.goals.cut(channel: probe.channel),
                         cutName: plan.goals.cutName(channel: probe.channel), channel: probe.channel,
-                        probeCount: probes.count, readingCount: probe.readingCount, lastSeconds: last,
+                        probeCount: probeCount, readingCount: probe.readingCount, lastSeconds: last,
                         summary: summary, targetCelsius: target, finishSeconds: finish, vendorRemaining: vendor))
             }
         }
@@ -209,6 +217,11 @@ public final class FitJob {
         return (cooks, skipped)
     }
 
+    /// `load(sessionIDs:probes:)` of every probe, or of those of `cut` (`fit --cut`) when given.
+    public func load(sessionIDs: [Int64], cut: String?) throws -> (cooks: [StoredCook], skipped: [FitSkip]) {
+        try load(sessionIDs: sessionIDs, probes: cut.map(ProbeSelection.ofCut) ?? .every)
+    }
+
     /// The one channel of a session that is a probe to learn from when its other channels are
     /// sensors along it (role `sensor`: a Combustion's thermistors and virtual surface next to its
     /// virtual core), else nil: every channel with a probe reading is a probe.
@@ -217,50 +230,63 @@ public final class FitJob {
         return channels.first { $0.role == .meat }?.channel
     }
 
-    /// Every probe's readings of a session (only `onlyChannel`'s when given): the channels with a
+    /// Every probe's readings of a session (only `onlyChannel`'s when given), of the probes
+    /// `isKept` keeps, and how many probes the session has (kept or not): the channels with a
     /// probe reading, ascending, each with all its readings in time order and the pit's air as
     /// `SessionEstimator` gives it live (`PitAir` over every channel, in time order, ties by
     /// channel: a pit probe's air, another probe's own air sensor). A session of one channel is
     /// read through its primary key alone.
     static func probeReadings(
-        _ store: SessionStore, session: Int64, onlyChannel: Int?
-    ) throws -> [(channel: Int, readings: [Reading])] {
+        _ store: SessionStore, session: Int64, onlyChannel: Int?, keeping isKept: (Int) -> Bool = { _ in true }
+    ) throws -> (probeCount: Int, probes: [(channel: Int, readings: [Reading])]) {
         let channels = try store.readingChannels(session: session)
+        let kept = channels.map(isKept)
         var byChannel: [[Reading]]
+        var hasProbeReading: [Bool]
         if channels.count == 1 {
             var readings = try store.readings(session: session, channel: channels[0])
             var pitAir = PitAir()
             for i in readings.indices {
                 if let air = pitAir.air(for: readings[i]) { readings[i].ambientCelsius = air }
             }
-            byChannel = [readings]
+            hasProbeReading = [readings.contains { $0.probeCelsius != nil }]
+            byChannel = [kept[0] ? readings : []]
         } else {
             let slot = Dictionary(uniqueKeysWithValues: channels.enumerated().map { ($0.element, $0.offset) })
             byChannel = Array(repeating: [], count: channels.count)
+            hasProbeReading = Array(repeating: false, count: channels.count)
             var pitAir = PitAir()
             _ = try store.cook(session, head: { _, _ in true }) { chunk in
                 for var reading in chunk {
                     if let air = pitAir.air(for: reading) { reading.ambientCelsius = air }
-                    if let s = slot[reading.channel], onlyChannel == nil || onlyChannel == reading.channel {
-                        byChannel[s].append(reading)
+                    guard let s = slot[reading.channel], onlyChannel == nil || onlyChannel == reading.channel else {
+                        continue
                     }
+                    if reading.probeCelsius != nil { hasProbeReading[s] = true }
+                    // A probe not kept is only counted: its readings are not held.
+                    if kept[s] { byChannel[s].append(reading) }
                 }
                 return true
             }
         }
-        return zip(channels, byChannel).filter { channel, readings in
-            (onlyChannel == nil || onlyChannel == channel) && readings.contains { $0.probeCelsius != nil }
-        }.map { ($0, $1) }
+        let probes = channels.indices.filter {
+            (onlyChannel == nil || onlyChannel == channels[$0]) && hasProbeReading[$0]
+        }
+        return (probes.count, probes.filter { kept[$0] }.map { (channels[$0], byChannel[$0]) })
     }
 
     /// Stores what `load` found for each session it read, as the session's `cook_summary` rows in
-    /// `fits`, one per probe (channel), replacing every one an earlier `fit` stored: the fitted
-    /// parameters of each probe that reached the target (`cooks`), and an `unfinished` row
-    /// (no parameters) for each probe skipped because it never did (`skipped`), so that it no
-    /// longer feeds the priors and is not fitted again as "never fitted". Returns the summaries of
+    /// `fits`, one per probe (channel), replacing every one an earlier `fit` stored for the probes
+    /// `load` was asked for (`selection`, the same): the fitted parameters of each probe that
+    /// reached the target (`cooks`), and an `unfinished` row (no parameters) for each probe
+    /// skipped because it never did (`skipped`), so that it no longer feeds the priors and is not
+    /// fitted again as "never fitted". The session's other probes keep their rows (`fit --cut
+    /// chicken` leaves a brisket probe of the same cook as it was). Returns the summaries of
     /// `cooks`, in their order.
     @discardableResult
-    public func refit(_ cooks: [StoredCook], skipped: [FitSkip] = []) throws -> [CookSummary] {
+    public func refit(
+        _ cooks: [StoredCook], skipped: [FitSkip] = [], probes selection: ProbeSelection = .every
+    ) throws -> [CookSummary] {
         var rows: [Int64: [FitRecord]] = [:]
         var order: [Int64] = []
         func add(_ fit: FitRecord, session: Int64) {
@@ -287,7 +313,19 @@ public final class FitJob {
         }
         for session in order {
             let fits = (rows[session] ?? []).sorted { $0.channel < $1.channel }
-            try store.replaceFits(fits, model: PriorSet.modelName, session: session)
+            guard selection != .every else {
+                try store.replaceFits(fits, model: PriorSet.modelName, session: session)
+                continue
+            }
+            // The rows of the probes selected, stored before or now (a probe of the cut no longer
+            // summarised loses its old row); every other probe's row stays as it was.
+            var channels = Set(fits.map(\.channel))
+            if let info = try store.session(session) {
+                let goals = Goals(info: info, channels: try store.channels(session: session), catalog: catalog)
+                let stored = try store.fits(session: session).filter { $0.model == PriorSet.modelName }
+                channels.formUnion(stored.map(\.channel).filter { selection.includes(channel: $0, goals: goals) })
+            }
+            try store.replaceFits(fits, model: PriorSet.modelName, session: session, channels: channels)
         }
         return cooks.map(\.summary)
     }
@@ -320,39 +358,40 @@ public final class FitJob {
 
     /// Learns per-cut priors (and one `generic`) from the stored summaries of EVERY probe that
     /// reached its target in a session not being recorded, each probe's summary counting as one
-    /// cook, the sessions just refitted (`refitted`: their probes' summaries, by session id)
-    /// taking the place of what was stored, and replaces the stored priors with them. A refit of
-    /// some sessions thus changes the priors of their cuts and the generic one by what those
-    /// sessions changed, never narrows them to the sessions refitted.
+    /// cook, the probes just refitted (`refitted`) taking the place of what was stored for them
+    /// (their session's other probes still count with theirs), and replaces the stored priors
+    /// with them. A refit of some sessions or of one cut's probes thus changes the priors of their
+    /// cuts and the generic one by what it changed, never narrows them to the probes refitted.
     /// - Returns: the priors, how many probe summaries they were learned from, and from how many
     ///   sessions.
     public func learnPriors(
-        refitted: [Int64: [CookSummary]], nowUnixMs: Int64
+        refitted: [StoredCook], nowUnixMs: Int64
     ) throws -> (priors: [PriorRecord], cookCount: Int, sessionCount: Int) {
         let stored = try store.latestFitsByChannel(model: PriorSet.modelName)
+        let fresh = Dictionary(grouping: refitted, by: \.sessionID)
         var summaries: [CookSummary] = []
         var sessionCount = 0
         for id in try store.sessionIDs() {
-            if let fresh = refitted[id] {
-                summaries += fresh
-                sessionCount += fresh.isEmpty ? 0 : 1
-                continue
-            }
+            var probes = (fresh[id] ?? []).map { (channel: $0.channel, summary: $0.summary) }
+            let refittedChannels = Set(probes.map(\.channel))
             // Learned from: summaries of probes that reached their target, not being recorded.
-            guard let fits = stored[id], let info = try store.session(id), try !isBeingRecorded(info, id: id) else {
-                continue
+            let done = (stored[id] ?? []).filter {
+                $0.phase == Self.donePhase && !refittedChannels.contains($0.channel)
             }
-            let done = fits.filter { $0.phase == Self.donePhase }
-            guard !done.isEmpty else { continue }
-            let goals = Goals(info: info, channels: try store.channels(session: id), catalog: catalog)
-            for fit in done {
-                let cookID = Self.cookID(session: id, channel: fit.channel, probeCount: fits.count)
-                let cut = goals.cut(channel: fit.channel)?.name ?? "generic"
-                summaries.append(
-                    CookSummary(
-                        id: cookID, cut: cut, parameters: fit.parameters,
-                        group: Self.cookGroup(session: id, probeCount: fits.count)))
+            if !done.isEmpty, let info = try store.session(id), try !isBeingRecorded(info, id: id) {
+                let rowCount = stored[id]?.count ?? 0
+                let goals = Goals(info: info, channels: try store.channels(session: id), catalog: catalog)
+                for fit in done {
+                    let cut = goals.cut(channel: fit.channel)?.name ?? "generic"
+                    let summary = CookSummary(
+                        id: Self.cookID(session: id, channel: fit.channel, probeCount: rowCount), cut: cut,
+                        parameters: fit.parameters, group: Self.cookGroup(session: id, probeCount: rowCount))
+                    probes.append((fit.channel, summary))
+                }
             }
+            guard !probes.isEmpty else { continue }
+            // In channel order, the refitted probes' and the stored ones' alike.
+            summaries += probes.sorted { $0.channel < $1.channel }.map(\.summary)
             sessionCount += 1
         }
         let priors = PriorSet.learn(summaries, updatedAtUnixMs: nowUnixMs)
@@ -380,7 +419,7 @@ public final class FitJob {
             cases: cases, summaries: finished.map(\.summary), basePriors: [], leaveOneOut: true
         ) { i in
             try Self.probeReadings(store, session: finished[i].sessionID, onlyChannel: finished[i].channel)
-                .first?.readings ?? []
+                .probes.first?.readings ?? []
         }
     }
 
@@ -415,9 +454,12 @@ extension FitJob {
         var sessionCut: CutProfile?
         var channels: [Int: ChannelInfo]
         var channelCuts: [Int: CutProfile]
+        /// The cuts names are resolved with (`beef_steak` is `steak`).
+        var catalog: CutCatalog
 
         init(info: SessionInfo, channels: [ChannelInfo], catalog: CutCatalog) {
             self.info = info
+            self.catalog = catalog
             sessionCut = info.cut.flatMap(catalog.profile(named:))
             self.channels = Dictionary(channels.map { ($0.channel, $0) }, uniquingKeysWith: { first, _ in first })
             channelCuts = self.channels.compactMapValues { $0.cut.flatMap(catalog.profile(named:)) }
@@ -444,11 +486,22 @@ extension FitJob {
                 || channels.keys.contains { target(channel: $0) != nil }
         }
 
-        /// Whether the session, or one of its probes, is of `cut` (a name as given to `--cut`).
-        func includes(cut name: String) -> Bool {
-            let wanted = CutCatalog.normalized(name)
-            return wanted == sessionCut?.name || wanted == info.cut
-                || channels.values.contains { c in wanted == c.cut || wanted == channelCuts[c.channel]?.name }
+        /// Whether the probe on `channel` is of the cut `name` (a name or alias as given to
+        /// `--cut`): its own cut, else the session's; a cut the catalog does not know by its name.
+        func isOf(cut name: String, channel: Int) -> Bool {
+            canonical(name) == (cut(channel: channel)?.name ?? cutName(channel: channel).map(CutCatalog.normalized))
+        }
+
+        /// Whether a probe of the session can be of the cut `name`: one of its `channels` rows is,
+        /// or the session is (a channel without a row takes the session's cut).
+        func mayHaveProbe(ofCut name: String) -> Bool {
+            channels.keys.contains { isOf(cut: name, channel: $0) }
+                || canonical(name) == (sessionCut?.name ?? info.cut.map(CutCatalog.normalized))
+        }
+
+        /// A cut's name as its profile has it, else as given, normalised.
+        private func canonical(_ name: String) -> String {
+            catalog.profile(named: name)?.name ?? CutCatalog.normalized(name)
         }
     }
 }

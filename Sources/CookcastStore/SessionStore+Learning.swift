@@ -39,13 +39,37 @@ extension SessionStore {
     /// model, in one transaction: `cookcast fit` stores one summary per probe this way, and a
     /// probe no longer fitted does not keep an old one.
     public func replaceFits(_ fits: [FitRecord], model: String, session: Int64) throws {
+        try replaceFits(fits, model: model, session: session, channels: nil)
+    }
+
+    /// Replaces the fits of `model` of `session` on `channels` with `fits`, each of that model on
+    /// one of them, in one transaction; the session's fits on other channels stay as they are
+    /// (`cookcast fit --cut` replaces the summaries of the probes of that cut only).
+    public func replaceFits(_ fits: [FitRecord], model: String, session: Int64, channels: Set<Int>) throws {
+        try replaceFits(fits, model: model, session: session, channels: Optional(channels))
+    }
+
+    /// Replaces the fits of `model` of `session`, on `channels` only when given, with `fits`.
+    private func replaceFits(_ fits: [FitRecord], model: String, session: Int64, channels: Set<Int>?) throws {
         precondition(fits.allSatisfy { $0.model == model }, "fits of one model")
+        precondition(channels.map { c in fits.allSatisfy { c.contains($0.channel) } } ?? true, "fits on those channels")
         let parameters = try fits.map { try JSONCoding.encode($0.parameters) }
         try write("cannot store a fit in") { db in
-            let delete = try db.cachedStatement("DELETE FROM fits WHERE session_id = ? AND model = ?")
-            delete.bind(session, at: 1)
-            delete.bind(model, at: 2)
-            try delete.run()
+            if let channels {
+                let delete = try db.cachedStatement(
+                    "DELETE FROM fits WHERE session_id = ? AND model = ? AND channel = ?")
+                for channel in channels.sorted() {
+                    delete.bind(session, at: 1)
+                    delete.bind(model, at: 2)
+                    delete.bind(channel, at: 3)
+                    try delete.run()
+                }
+            } else {
+                let delete = try db.cachedStatement("DELETE FROM fits WHERE session_id = ? AND model = ?")
+                delete.bind(session, at: 1)
+                delete.bind(model, at: 2)
+                try delete.run()
+            }
             let insert = try db.cachedStatement(
                 """
                 INSERT INTO fits (session_id, channel, t_ms, model, parameters, eta_s, eta_lo_s, eta_hi_s, phase)

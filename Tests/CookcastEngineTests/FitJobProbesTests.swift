@@ -107,7 +107,7 @@ import Testing
         }
 
         // One `cook_summary` row per probe: the two learned from and the unfinished one.
-        let summaries = try job.refit(cooks, skipped: skipped)
+        try job.refit(cooks, skipped: skipped)
         let rows = try box.store.fits(session: id).filter { $0.model == PriorSet.modelName }
         #expect(rows.map(\.channel).sorted() == [1, 2, 3])
         #expect(rows.sorted { $0.channel < $1.channel }.map(\.phase) == ["done", "done", "unfinished"])
@@ -115,11 +115,10 @@ import Testing
 
         // Each probe's summary is learned from, the two of one cook as one cook in the prior's
         // count; a refit of the session replaces its rows.
-        let refitted = [id: summaries]
-        let (priors, cookCount, sessionCount) = try job.learnPriors(refitted: refitted, nowUnixMs: 0)
+        let (priors, cookCount, sessionCount) = try job.learnPriors(refitted: cooks, nowUnixMs: 0)
         #expect((cookCount, sessionCount) == (2, 1))
         #expect(priors.first { $0.cut == "generic" }?.cookCount == 1)
-        let fromStore = try job.learnPriors(refitted: [:], nowUnixMs: 0)
+        let fromStore = try job.learnPriors(refitted: [], nowUnixMs: 0)
         #expect(fromStore.priors == priors)
         try job.refit(cooks, skipped: skipped)
         #expect(try box.store.fits(session: id).filter { $0.model == PriorSet.modelName }.count == 3)
@@ -229,18 +228,16 @@ import Testing
         #expect(cooks.map(\.summary.cut) == ["brisket", "chicken", "generic"])
         let message = skipped.map { $0.description(unit: .celsius) }
         #expect(message == ["session 2 probe 1: no target and no cut to take one from"])
-        let summaries = try job.refit(cooks, skipped: skipped)
+        try job.refit(cooks, skipped: skipped)
         #expect(try job.unfittedSessionIDs().isEmpty)
-        let refitted = Dictionary(grouping: zip(cooks.map(\.sessionID), summaries), by: \.0).mapValues {
-            $0.map(\.1)
-        }
-        let learned = try job.learnPriors(refitted: refitted, nowUnixMs: 0)
+        let learned = try job.learnPriors(refitted: cooks, nowUnixMs: 0)
         #expect(learned.priors.map(\.cut) == ["brisket", "chicken", "generic"])
         #expect(learned.priors.map(\.cookCount) == [1, 1, 2])  // generic: sessions 1 and 2
         // The stored rows teach the same: each probe's cut is its own.
-        #expect(try job.learnPriors(refitted: [:], nowUnixMs: 0).priors == learned.priors)
-        // `fit --cut chicken` takes the session of the chicken probe.
-        #expect(try job.load(sessionIDs: [], cut: "chicken").cooks.map(\.id) == ["s1p1", "s1p2"])
+        #expect(try job.learnPriors(refitted: [], nowUnixMs: 0).priors == learned.priors)
+        // `fit --cut chicken` takes the chicken probe, not the brisket one of its session; its id
+        // still counts both.
+        #expect(try job.load(sessionIDs: [], cut: "chicken").cooks.map(\.id) == ["s1p2"])
     }
 
     /// A session of one probe is fitted as before: its readings as stored (its own air on each),

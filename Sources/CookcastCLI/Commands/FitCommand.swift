@@ -10,9 +10,9 @@ struct FitCommand: Command {
     static let abstract = "refit stored cooks, learn per-cut priors, backtest the predictor"
     static let usage = "cookcast fit [SESSION...] [--cut CUT] [--backtest] [--export-priors FILE]"
     static let help = """
-        Refits every stored session (or the ones given, or of --cut), stores the fitted parameters
-        of each of its probes, and aggregates the parameters stored for ALL sessions per cut into
-        priors (mean, covariance, count), plus one `generic` prior over every cook, in the
+        Refits every stored session (or the ones given, or the probes of --cut), stores the fitted
+        parameters of each of its probes, and aggregates the parameters stored for ALL sessions
+        per cut into priors (mean, covariance, count), plus one `generic` prior over every cook, in the
         database; `live` and `predict` start from these priors. Refitting some sessions changes
         the priors by what they changed (sessions never fitted before are fitted too), never
         narrows them to those sessions.
@@ -22,8 +22,11 @@ struct FitCommand: Command {
         one session count as one cook in a prior's n_cooks); a Combustion's thermistors and
         virtual surface are sensors of its one probe (role sensor), learned from through its
         virtual core. A probe's cut and target are its own (live --cut N=CUT --target N=C), else
-        the session's, else the cut's default target; --cut takes the sessions of that
-        cut or with a probe of it. Only probes that reached their target, in cooks not being
+        the session's, else the cut's default target. --cut CUT (a name or alias: beef_steak is
+        steak) takes the probes of that cut only: they alone are refitted, stored, counted, named
+        when skipped and backtested; the other probes of their sessions keep the parameters stored
+        for them and still teach the priors (one never fitted is fitted for them, and named
+        "probes of other cuts"). Only probes that reached their target, in cooks not being
         recorded (a cook whose recorder was killed counts as it stands), are learned from and
         backtested: the others are named with the reason (still
         recording, never reached the target, no target, no probe readings), e.g. "session 3 probe
@@ -34,7 +37,9 @@ struct FitCommand: Command {
                                 true time to target with priors learned WITHOUT its cook (none of
                                 its session's probes), as s3, or s3p2 for probe 2 of several; median and
                                 p90 of |error| / remaining time, interval coverage; vendor predictions
-                                (Combustion, Probe-ability imports) side by side where present
+                                (Combustion, Probe-ability imports) side by side where present; its
+                                priors are learned from the probes it scores (all, the sessions
+                                given, or the probes of --cut), less the cook predicted
           --export-priors FILE  write the learned priors as JSON (the format of Models/priors.json)
 
         Shipped priors (Models/priors.json) are produced by importing ../shared/data/cooks and running
@@ -72,54 +77,67 @@ struct FitCommand: Command {
             // Loading summarises each cook (`FitJob.load`), so the refit time counts it too.
             let clock = ContinuousClock()
             let started = clock.now
-            let (cooks, skipped) = try job.load(sessionIDs: sessionIDs, cut: cut)
+            // `--cut X`: the probes of cut X, not their sessions' other probes.
+            let selection = cut.map(FitJob.ProbeSelection.ofCut) ?? .every
+            let (cooks, skipped) = try job.load(sessionIDs: sessionIDs, probes: selection)
             for skip in skipped { console.errorLine("skipped \(skip.description(unit: context.unit))") }
             // Stored before the sessions never fitted are looked for: a probe that never reached
             // its target is then summarised (`unfinished`), not "never fitted".
-            var summaries = try job.refit(cooks, skipped: skipped)
+            var summaries = try job.refit(cooks, skipped: skipped, probes: selection)
             guard !cooks.isEmpty else {
                 let reason = skipped.isEmpty ? "" : " (\(skipped.count) skipped, see above)"
                 throw CLIError.data(
                     "no stored cook that reached its target to fit" + (cut.map { " for cut \($0)" } ?? "") + reason)
             }
             // Priors are learned from every stored session's summary: a subset refit also fits
-            // the sessions never fitted before, so that none is missing from them.
+            // the sessions never fitted before, so that none is missing from them, and with
+            // `--cut` the probes of other cuts never fitted in the sessions it refitted.
             var others: [FitJob.StoredCook] = []
             if !sessionIDs.isEmpty || cut != nil {
-                let chosen = Set(cooks.map(\.sessionID))
-                let unfitted = try job.unfittedSessionIDs().filter { !chosen.contains($0) }
+                let chosen = Set(cooks.map(\.sessionID) + skipped.map(\.sessionID))
+                let unfitted = try job.unfittedSessionIDs()
+                let neverFitted = unfitted.filter { !chosen.contains($0) }
                 // (An empty list would mean every session to `load`.)
-                let (loaded, otherSkips) = unfitted.isEmpty ? ([], []) : try job.load(sessionIDs: unfitted, cut: nil)
+                let (loaded, otherSkips) =
+                    neverFitted.isEmpty ? ([], []) : try job.load(sessionIDs: neverFitted, probes: .every)
                 for skip in otherSkips { console.errorLine("skipped \(skip.description(unit: context.unit))") }
                 summaries += try job.refit(loaded, skipped: otherSkips)
-                others = loaded
+                var otherCuts: [FitJob.StoredCook] = []
+                let partlyFitted = unfitted.filter(chosen.contains)
+                if let cut, !partlyFitted.isEmpty {
+                    let (probes, probeSkips) = try job.load(sessionIDs: partlyFitted, probes: .notOfCut(cut))
+                    for skip in probeSkips { console.errorLine("skipped \(skip.description(unit: context.unit))") }
+                    summaries += try job.refit(probes, skipped: probeSkips, probes: .notOfCut(cut))
+                    otherCuts = probes
+                }
+                others = loaded + otherCuts
                 // Sessions, not probes: `loaded` holds one entry per probe that reached its target.
                 let otherSessions = Set(loaded.map(\.sessionID)).count
-                if otherSessions > 0 {
-                    console.line(
-                        "also fitting \(otherSessions) session\(otherSessions == 1 ? "" : "s") never fitted before, for the priors"
-                    )
+                var also: [String] = []
+                if otherSessions > 0 { also.append("\(otherSessions) session\(otherSessions == 1 ? "" : "s")") }
+                if !otherCuts.isEmpty {
+                    also.append("\(otherCuts.count) probe\(otherCuts.count == 1 ? "" : "s") of other cuts")
+                }
+                if !also.isEmpty {
+                    console.line("also fitting \(also.joined(separator: " and ")) never fitted before, for the priors")
                 }
             }
             let fitted = cooks + others
             let readingCount = fitted.reduce(0) { $0 + $1.readingCount }
             let elapsed = clock.now - started
-            // Each session's probes that reached the target, in channel order.
-            let refitted = Dictionary(grouping: zip(fitted.map(\.sessionID), summaries), by: \.0).mapValues {
-                $0.map(\.1)
-            }
             let (priors, learnedFrom, sessionCount) = try job.learnPriors(
-                refitted: refitted, nowUnixMs: UTCTime.nowUnixMs())
+                refitted: fitted, nowUnixMs: UTCTime.nowUnixMs())
             // The priors this run changed: its cooks' cuts and the generic one.
             let touched = Set(summaries.map(\.cut) + ["generic"])
             let shown = priors.filter { touched.contains($0.cut) }
             // Probes are named only where a session has several: one probe each reads as before.
-            let probes = fitted.count == refitted.count ? "" : ", \(fitted.count) probes"
+            let refittedSessions = Set(fitted.map(\.sessionID)).count
+            let probes = fitted.count == refittedSessions ? "" : ", \(fitted.count) probes"
             let learned =
                 learnedFrom == sessionCount
                 ? "all \(learnedFrom) stored cooks" : "all \(learnedFrom) probes of \(sessionCount) stored cooks"
             console.line(
-                "refit \(refitted.count) sessions\(probes) (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
+                "refit \(refittedSessions) sessions\(probes) (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
                     + "priors for \(shown.count) cuts learned from \(learned):"
             )
             let unit = context.unit
