@@ -1,12 +1,13 @@
 import CookcastCore
 import CookcastEngine
+import CookcastImport
 import Foundation
 
 /// Where `live` saves what it received and could not store when it gives up on a locked
 /// database: `<database>-unsaved-<session>-<UTC>.csv` next to the database, in the canonical CSV
 /// (`t_s,probe_c,ambient_c[,channel][,battery_pct]`, times on the session's clock), which
 /// `cookcast import FILE --into SESSION` adds back to the session, and the unstored events, if
-/// any, in `...-events.csv` (`t_s,kind,channel,detail`, for the record: they are not imported).
+/// any, in `...-events.csv` (`EventsCSV`: `t_s,kind,channel,detail`), which that import adds too.
 struct RecoveryFile {
     /// The database the session lives in.
     var database: String
@@ -44,7 +45,7 @@ struct RecoveryFile {
         if !readings.isEmpty {
             write(CanonicalCSV.render(readings), to: readingsPath, what: count(readings.count, "reading"))
         }
-        if !events.isEmpty { write(Self.eventsCSV(events), to: eventsPath, what: count(events.count, "event")) }
+        if !events.isEmpty { write(EventsCSV.render(events), to: eventsPath, what: count(events.count, "event")) }
         var line =
             "session \(sessionID) stopped: \(error.reason); \(count(error.readingsStored, "reading")) of this run are "
             + "stored"
@@ -52,22 +53,16 @@ struct RecoveryFile {
             line += "; not stored, saved: \(saved.joined(separator: " and "))"
         }
         if !failures.isEmpty { line += "; \(failures.joined(separator: "; "))" }
-        if saved.contains(where: { $0.hasSuffix(readingsPath) }) {
+        let savedReadings = saved.contains(where: { $0.hasSuffix(readingsPath) })
+        let savedEvents = saved.contains(where: { $0.hasSuffix(eventsPath) })
+        // The readings file brings its events file with it; events alone are imported from theirs.
+        if let path = savedReadings ? readingsPath : savedEvents ? eventsPath : nil {
             line +=
-                "; `cookcast import \(readingsPath) --into \(sessionID) --db \(database)` adds them back to the session"
+                "; `cookcast import \(path) --into \(sessionID) --db \(database)` adds them back to the session"
+                + (savedReadings && savedEvents ? " (the events with the readings)" : "")
         }
         return line + "; continue session \(sessionID) with --resume \(sessionID) once the database can be written"
     }
 
     private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
-    /// `t_s,kind,channel,detail`, the detail quoted.
-    static func eventsCSV(_ events: [SessionEvent]) -> String {
-        var text = "t_s,kind,channel,detail\n"
-        for e in events {
-            let detail = "\"" + e.detail.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            text += "\(e.elapsedSeconds),\(e.kind.rawValue),\(e.channel.map(String.init) ?? ""),\(detail)\n"
-        }
-        return text
-    }
 }

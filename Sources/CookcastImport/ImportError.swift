@@ -12,6 +12,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownFormatName(String, known: [String])
     /// A directory was given that holds no file (only subdirectories or hidden files, or nothing).
     case noImportableFiles(directory: String)
+    /// The file holds a session's events (`EventsCSV`), not a cook: only `--into` takes it.
+    case eventsWithoutSession(file: String)
 
     /// True when the input was missing rather than bad (sysexits' 66 rather than 65).
     public var isMissingInput: Bool {
@@ -35,6 +37,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             return "unknown format '\(name)' (known: auto, \(known.joined(separator: ", ")))"
         case .noImportableFiles(let directory):
             return "no importable files in \(directory)"
+        case .eventsWithoutSession(let file):
+            return "\(file): the events of a session (\(EventsCSV.header)), not a cook: add them to their session "
+                + "with --into SESSION"
         }
     }
 }

@@ -138,6 +138,7 @@ public struct Importer: Sendable {
     func format(of file: ImportFile) throws(ImportError) -> ImportFormat {
         if let format { return format }
         guard let found = FormatDetector.detect(file) else {
+            if EventsCSV.sniff(file) { throw .eventsWithoutSession(file: file.path) }
             throw .unknownFormat(file: file.path, tried: FormatDetector.order.map(\.rawValue))
         }
         return found

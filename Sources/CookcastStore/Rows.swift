@@ -203,17 +203,54 @@ enum Rows {
 
     // MARK: Events and series
 
-    static func insertEvents(_ events: [SessionEvent], session: Int64, db: SQLiteConnection) throws {
+    /// Inserts `events`; with `skippingStored`, an event the session has (same millisecond, kind,
+    /// channel and detail) is skipped once for each time it is stored. Returns how many were inserted.
+    @discardableResult
+    static func insertEvents(
+        _ events: [SessionEvent], session: Int64, skippingStored: Bool = false, db: SQLiteConnection
+    ) throws -> Int {
         let insert = try db.cachedStatement(
             "INSERT INTO events (session_id, t_ms, kind, channel, detail) VALUES (?, ?, ?, ?, ?)")
-        for event in events {
-            insert.bind(session, at: 1)
-            insert.bind(milliseconds(event.elapsedSeconds), at: 2)
-            insert.bind(event.kind.rawValue, at: 3)
-            insert.bind(event.channel, at: 4)
-            insert.bind(event.detail, at: 5)
-            try insert.run()
+        struct Key: Hashable {
+            var ms: Int64
+            var kind: String
+            var channel: Int?
+            var detail: String
         }
+        func bind(_ key: Key, to statement: SQLiteStatement) {
+            statement.bind(session, at: 1)
+            statement.bind(key.ms, at: 2)
+            statement.bind(key.kind, at: 3)
+            statement.bind(key.channel, at: 4)
+            statement.bind(key.detail, at: 5)
+        }
+        // Counted before this call inserts any, so the file's own repeats are not taken as stored.
+        var storedLeft: [Key: Int] = [:]
+        var inserted = 0
+        for event in events {
+            let key = Key(
+                ms: milliseconds(event.elapsedSeconds), kind: event.kind.rawValue, channel: event.channel,
+                detail: event.detail)
+            if skippingStored {
+                if storedLeft[key] == nil {
+                    let count = try db.cachedStatement(
+                        "SELECT COUNT(*) FROM events WHERE session_id = ? AND t_ms = ? AND kind = ? AND channel IS ? "
+                            + "AND detail = ?")
+                    bind(key, to: count)
+                    defer { count.reset() }
+                    _ = try count.step()
+                    storedLeft[key] = Int(count.int64(at: 0))
+                }
+                if let left = storedLeft[key], left > 0 {
+                    storedLeft[key] = left - 1
+                    continue
+                }
+            }
+            bind(key, to: insert)
+            try insert.run()
+            inserted += 1
+        }
+        return inserted
     }
 
     static func insertSeries(_ series: [NamedSeries], session: Int64, db: SQLiteConnection) throws {

@@ -163,13 +163,30 @@ extension SessionStore {
     /// - Returns: how many readings were added.
     /// - Throws: `StoreError.sessionNotFound` when there is no session `id`.
     public func addReadings(_ readings: [Reading], channels: [ChannelInfo], session id: Int64) throws -> Int {
+        try add(readings: readings, channels: channels, events: [], session: id).readings
+    }
+
+    /// Adds `readings` and `events` to the stored session `id` in one transaction: nothing of
+    /// either when any part fails. Readings as `addReadings(_:channels:session:)` adds them; an
+    /// event the session already has (same millisecond, kind, channel and detail) is skipped,
+    /// as many times as it is stored, so adding the same file twice adds nothing the second time
+    /// and two identical events of one file are both kept. What brings back what a recording
+    /// saved to files when its database was locked (`cookcast import FILE --into ID`).
+    ///
+    /// - Returns: how many readings and events were added.
+    /// - Throws: `StoreError.sessionNotFound` when there is no session `id`.
+    public func add(
+        readings: [Reading], channels: [ChannelInfo], events: [SessionEvent], session id: Int64
+    ) throws -> (readings: Int, events: Int) {
         try write("cannot add readings to") { db in
             let exists = try db.cachedStatement("SELECT 1 FROM sessions WHERE id = ?")
             defer { exists.reset() }
             exists.bind(id, at: 1)
             guard try exists.step() else { throw StoreError.sessionNotFound(id: id) }
             try Rows.insertChannels(channels, session: id, keepingStored: true, db: db)
-            return try Rows.insertReadings(readings, session: id, linkEpoch: 0, db: db)
+            let readingsAdded = try Rows.insertReadings(readings, session: id, linkEpoch: 0, db: db)
+            let eventsAdded = try Rows.insertEvents(events, session: id, skippingStored: true, db: db)
+            return (readingsAdded, eventsAdded)
         }
     }
 

@@ -77,6 +77,98 @@ import Testing
         #expect(try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1).count == 3)
     }
 
+    /// What `live` saves when it gives up on a locked database: readings, and their events file
+    /// next to them (a disconnect, a reconnect, an alarm whose detail has a comma and quotes, and
+    /// one decode error twice in the same millisecond).
+    func writeRecoveryFiles(_ box: Sandbox, events: String? = nil) -> (readings: String, events: String) {
+        let readings = box.write(
+            "cookcast.db-unsaved-1-20261130T231500Z.csv", "t_s,probe_c,ambient_c\n30,23,110\n40,24,110\n")
+        let eventsFile = box.write(
+            "cookcast.db-unsaved-1-20261130T231500Z-events.csv",
+            events
+                ?? #"""
+                t_s,kind,channel,detail
+                25.5,disconnected,,"link lost"
+                31.25,connected,,""
+                35,alarm,1,"probe_lost: probe 1 lost, ""check it"""
+                36,decode_error,,"unexpected packet length 2: 0102"
+                36,decode_error,,"unexpected packet length 2: 0102"
+
+                """#)
+        return (readings, eventsFile)
+    }
+
+    /// The events file was "for the record: not imported", so the session's history lacked the
+    /// disconnects and alarms of the stretch the database was locked.
+    @Test func theReadingsFileBringsItsEventsBackOnce() async throws {
+        let box = try await sandboxWithSession()
+        defer { box.cleanup() }
+        let files = writeRecoveryFiles(box)
+        let r = await box.run(["import", files.readings, "--into", "1"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("added 2 readings and 5 events to session 1 ("), "\(r.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let decodeError = SessionEvent(
+            elapsedSeconds: 36, kind: .decodeError, detail: "unexpected packet length 2: 0102")
+        #expect(
+            try store.events(session: 1) == [
+                SessionEvent(elapsedSeconds: 25.5, kind: .disconnected, detail: "link lost"),
+                SessionEvent(elapsedSeconds: 31.25, kind: .connected),
+                SessionEvent(
+                    elapsedSeconds: 35, kind: .alarm, channel: 1, detail: #"probe_lost: probe 1 lost, "check it""#),
+                decodeError, decodeError,
+            ])
+        #expect(try store.readings(session: 1).map(\.elapsedSeconds) == [0, 10, 20, 30, 40])
+        let shown = await box.run(["show", "1"])
+        let listed = shown.out.split(separator: "\n").filter {
+            $0.hasPrefix("  [00:00:") && !$0.contains(" ch1  probe")
+        }
+        #expect(
+            listed == [
+                "  [00:00:26] disconnected link lost", "  [00:00:31] connected ",
+                #"  [00:00:35] alarm ch1 probe_lost: probe 1 lost, "check it""#,
+                "  [00:00:36] decode_error unexpected packet length 2: 0102",
+                "  [00:00:36] decode_error unexpected packet length 2: 0102",
+            ], "\(shown.out)")
+        // Again, both files named (a shell's `*`), then the events file alone: nothing added.
+        let again = await box.run(["import", files.events, files.readings, "--into", "1"])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(
+            again.out.contains("added 0 readings and 0 events to session 1")
+                && again.out.contains("; 2 readings and 5 events already stored"), "\(again.out)")
+        let alone = await box.run(["import", files.events, "--into", "1"])
+        #expect(alone.status == 0, "\(alone.err)")
+        #expect(alone.out.contains("added 0 events to session 1") && alone.out.contains("5 events already stored"))
+        #expect(try store.events(session: 1).count == 5 && store.readings(session: 1).count == 5)
+        // Without --into it is no cook: the line says where it goes.
+        let plain = await box.run(["import", files.events])
+        #expect(
+            plain.status == 65 && plain.err.contains("add them to their session with --into SESSION"), "\(plain.err)")
+        #expect(try store.sessionIDs() == [1])
+    }
+
+    /// A damaged events file is refused with one line naming it and its line, and nothing of the
+    /// import is stored: not its events, nor the readings that came with it.
+    @Test func aBrokenEventsFileIsRefusedAndNothingIsStored() async throws {
+        let box = try await sandboxWithSession()
+        defer { box.cleanup() }
+        let cases = [
+            ("t_s,kind,channel,detail\n25,disconnected,,\"\"\n26,Link Lost,,\"\"\n", "line 3: kind 'Link Lost'"),
+            ("t_s,kind,channel,detail\n2x5,disconnected,,\"\"\n", "line 2: t_s '2x5' is not a number"),
+            ("time,kind,channel,detail\n25,disconnected,,\"\"\n", "line 1: header 'time,kind,channel,detail'"),
+            ("t_s,kind,channel,detail\n25,disconnected,probe,\"\"\n", "line 2: channel 'probe'"),
+        ]
+        for (text, reason) in cases {
+            let files = writeRecoveryFiles(box, events: text)
+            let r = await box.run(["import", files.readings, "--into", "1"])
+            #expect(r.status == 65, "\(r.out)")
+            #expect(r.err.hasPrefix("cookcast import: \(files.events): not a valid events file: \(reason)"), "\(r.err)")
+            #expect(r.err.split(separator: "\n").count == 1 && r.out.isEmpty, "\(r.err)")
+        }
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 1).count == 3 && store.events(session: 1).isEmpty)
+    }
+
     /// QA: a recorded cook exported to JSON and imported back into the same database became a
     /// second session, and `fit --backtest` then predicted it with itself among the other cooks
     /// (0.001 of the time left at 25 %).

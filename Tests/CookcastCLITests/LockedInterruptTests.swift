@@ -112,6 +112,67 @@ import Testing
         #expect(try store.sessionIDs() == [1])
     }
 
+    /// The events received while the database was locked (here two packets that do not decode)
+    /// were saved to `...-events.csv` "for the record, not imported": the session's history lacked
+    /// them. The import the line names brings back the readings and those events, once.
+    @Test func theRecoveryImportBringsBackTheEventsToo() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let live = try Recorder(box: box)
+        defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
+        live.feed(0..<5)
+        #expect(try await live.wait(seconds: 20) { storedCount(box) == 5 })
+        let locker = try SQLiteConnection(path: box.databasePath)
+        try locker.execute("BEGIN EXCLUSIVE")
+        defer { try? locker.execute("ROLLBACK") }
+        live.feed(5..<8)
+        live.stdin.write(Data("8.5 0102\n".utf8))
+        live.feed(9..<12)
+        live.stdin.write(Data("12.5 FFFF\n".utf8))
+        try await Task.sleep(for: .milliseconds(500))
+        kill(live.process.processIdentifier, SIGINT)
+        #expect(try await live.wait(seconds: 20) { live.errors.contains("readings wait to be stored") })
+        kill(live.process.processIdentifier, SIGINT)
+        #expect(try await live.wait(seconds: 20) { !live.process.isRunning })
+        live.process.waitUntilExit()
+        try locker.execute("ROLLBACK")
+        #expect(live.process.terminationStatus == 74)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: box.directory)
+            .filter { $0.hasPrefix("cookcast.db-unsaved-1-") }.sorted()
+        let readingsFile = saved.first { $0.hasSuffix("Z.csv") } ?? "none"
+        #expect(saved == [readingsFile.dropLast(4) + "-events.csv", readingsFile], "\(saved)")
+        let path = box.directory + "/" + readingsFile
+        let lastLine = live.errors.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(
+            lastLine.contains("6 readings in \(path) and 2 events in ")
+                && lastLine.contains("cookcast import \(path) --into 1 --db")
+                && lastLine.contains("(the events with the readings)") && !lastLine.contains("not imported"),
+            "\(lastLine)")
+        let before = try SessionStore(path: box.databasePath, readOnly: true).events(session: 1)
+        let imported = await box.run(["import", path, "--into", "1"])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.out.contains("added 6 readings and 2 events to session 1"), "\(imported.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 1).map(\.elapsedSeconds) == [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11])
+        let events = try store.events(session: 1)
+        let recovered = events.filter { $0.kind == .decodeError }
+        #expect(recovered.map(\.elapsedSeconds) == [8.5, 12.5])
+        #expect(recovered.first?.detail == "unexpected packet length 2: 0102")
+        #expect(events.count == before.count + 2)
+        #expect(events.map(\.elapsedSeconds) == events.map(\.elapsedSeconds).sorted())
+        let shown = await box.run(["show", "1"])
+        #expect(shown.out.contains("decode_error unexpected packet length 2: FFFF"), "\(shown.out)")
+        // Once is enough: a second import adds nothing.
+        let again = await box.run(["import", path, "--into", "1"])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(
+            again.out.contains("added 0 readings and 0 events")
+                && again.out.contains("6 readings and 2 events already"),
+            "\(again.out)")
+        #expect(try store.events(session: 1).count == events.count)
+        #expect(try store.readings(session: 1).count == 11)
+    }
+
     @Test func oneInterruptStoresEverythingReceivedOnceTheLockIsGone() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

@@ -1,13 +1,74 @@
 import CookcastCore
 import CookcastImport
 import CookcastStore
+import Foundation
 
 extension ImportCommand {
-    /// `--into`: adds the one cook read to the stored session `id` (see `SessionMerge`), with
-    /// the session's recording lock held so no `live --resume` writes it meanwhile.
-    func add(_ cooks: [(cook: RecordedCook, format: ImportFormat)], into id: Int64) throws(CLIError) {
-        guard let (cook, format) = cooks.first else { return }
-        guard cooks.count == 1 else {
+    /// `--into`: the inputs' one cook and their events files (`EventsCSV`: those given, and the
+    /// `-events.csv` saved with a canonical CSV read) added to the stored session `id`. A broken
+    /// events file stops the import before anything is stored.
+    func add(into id: Int64, importer: Importer) throws(CLIError) -> Int32 {
+        // Directories expanded here to find the events files in them; an empty one is kept, for its error.
+        let inputs = paths.flatMap { path in
+            let files = Importer.expand([path])
+            return files.isEmpty ? [path] : files
+        }
+        let (cookPaths, givenEvents) = Self.splittingEventFiles(inputs)
+        let batch = importer.readEach(paths: cookPaths)
+        let usable = batch.groups.count + givenEvents.count
+        reportSkipped(batch.failures, groupCount: usable)
+        batch.groups.forEach(report)
+        var eventFiles = givenEvents
+        var seen = Set(givenEvents.map { Self.standardized($0.path) })
+        for group in batch.groups where group.format == .csv {
+            for path in group.paths {
+                guard let sibling = EventsCSV.siblingPath(ofReadings: path),
+                    FileManager.default.fileExists(atPath: sibling),
+                    seen.insert(Self.standardized(sibling)).inserted
+                else { continue }
+                do { eventFiles.append(try ImportFile(path: sibling)) } catch {
+                    throw CLIError(error.description, exitCode: ExitCode.noInput)
+                }
+            }
+        }
+        var events: [SessionEvent] = []
+        for file in eventFiles {
+            do { events += try EventsCSV.events(in: file) } catch {
+                throw CLIError(error.description, exitCode: ExitCode.dataError)
+            }
+        }
+        let cooks = batch.groups.flatMap { g in g.result.cooks.map { ($0, g.format) } }
+        try add(cooks, events: eventFiles.isEmpty ? nil : events, into: id)
+        return try status(batch.failures, groupCount: usable)
+    }
+
+    /// `paths` split into events files (`EventsCSV.isEventsFile`) and the others; a file that
+    /// cannot be read stays among the others, to be named by the importer.
+    static func splittingEventFiles(_ paths: [String]) -> (others: [String], events: [ImportFile]) {
+        var others: [String] = []
+        var events: [ImportFile] = []
+        for path in paths {
+            if let file = try? ImportFile(path: path), EventsCSV.isEventsFile(file) {
+                events.append(file)
+            } else {
+                others.append(path)
+            }
+        }
+        return (others, events)
+    }
+
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Adds the one cook read (see `SessionMerge`) and `events` (nil: no events file; times on
+    /// the session's clock) to the stored session `id` in one transaction, with the session's
+    /// recording lock held so no `live --resume` writes it meanwhile.
+    func add(
+        _ cooks: [(cook: RecordedCook, format: ImportFormat)], events: [SessionEvent]?, into id: Int64
+    ) throws(CLIError) {
+        guard !cooks.isEmpty || events != nil else { return }
+        guard cooks.count <= 1 else {
             throw .usage("--into adds one cook to a session; the input holds \(cooks.count)")
         }
         let store = try context.openStore(readOnly: isDryRun)
@@ -22,35 +83,49 @@ extension ImportCommand {
         } catch {
             throw .io("\(error)")
         }
-        let merge = SessionMerge(cook: cook, format: format, session: session)
+        let merge = cooks.first.map { SessionMerge(cook: $0.cook, format: $0.format, session: session) }
         var notes: [String] = []
-        if merge.shiftSeconds > 0 {
+        if let merge, merge.shiftSeconds > 0 {
             notes.append("the file starts \(DurationFormat.short(merge.shiftSeconds)) into the session")
-        } else if merge.shiftSeconds < 0 {
+        } else if let merge, merge.shiftSeconds < 0 {
             notes.append("the file starts \(DurationFormat.short(-merge.shiftSeconds)) before the session")
         }
-        if merge.beforeStartCount > 0 {
+        if let merge, merge.beforeStartCount > 0 {
             notes.append("\(merge.beforeStartCount) before the session's start left out")
         }
+        // `12 readings and 3 events`, each part only when its file was given.
+        func counts(readings: Int, events eventCount: Int) -> String {
+            [merge.map { _ in "\(readings) readings" }, events.map { _ in "\(eventCount) events" }]
+                .compactMap { $0 }.joined(separator: " and ")
+        }
+        let readings = merge?.readings ?? []
         let target = session.targetCelsius.map { context.unit.format(celsius: $0) } ?? "-"
         let what = "session \(id) (\(session.name ?? "unnamed"), cut \(session.cut ?? "-"), target \(target))"
         if isDryRun {
             context.console.line(
-                "would add up to \(merge.readings.count) readings to \(what)" + notes.map { "; \($0)" }.joined())
+                "would add up to \(counts(readings: readings.count, events: events?.count ?? 0)) to \(what)"
+                    + notes.map { "; \($0)" }.joined())
             return
         }
         do {
             guard let lock = try RecordingLock.acquire(database: store.path, session: id) else {
                 throw CLIError(
-                    "cannot add readings to session \(id): a cookcast live is recording it right now; "
-                        + "add them once it stops",
+                    "cannot add \(merge == nil ? "events" : "readings") to session \(id): a cookcast live is "
+                        + "recording it right now; add them once it stops",
                     exitCode: ExitCode.usage)
             }
             defer { lock.release() }
-            let added = try store.addReadings(merge.readings, channels: merge.channels, session: id)
-            let already = merge.readings.count - added
-            if already > 0 { notes.insert("\(already) already stored", at: 0) }
-            context.console.line("added \(added) readings to \(what)" + notes.map { "; \($0)" }.joined())
+            let added = try store.add(
+                readings: readings, channels: merge?.channels ?? [], events: events ?? [], session: id)
+            let already = (readings: readings.count - added.readings, events: (events?.count ?? 0) - added.events)
+            if events == nil, already.readings > 0 {
+                notes.insert("\(already.readings) already stored", at: 0)
+            } else if already.readings > 0 || already.events > 0 {
+                notes.insert("\(counts(readings: already.readings, events: already.events)) already stored", at: 0)
+            }
+            context.console.line(
+                "added \(counts(readings: added.readings, events: added.events)) to \(what)"
+                    + notes.map { "; \($0)" }.joined())
         } catch let error as CLIError {
             throw error
         } catch {

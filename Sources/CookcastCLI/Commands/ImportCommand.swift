@@ -48,6 +48,11 @@ struct ImportCommand: Command {
         millisecond) are skipped, so doing it twice adds nothing; the session keeps its name, cut
         and target. A canonical CSV's times are on the session's clock; a vendor export's are
         placed by its start. Not into a session another `cookcast live` is recording.
+        The events `live` saved with them (X-events.csv next to X.csv: t_s,kind,channel,detail on the
+        session's clock) come with a canonical CSV, in the same transaction, or alone when that file
+        is given; an event the session has (same millisecond, kind, channel and detail) is skipped.
+        A broken events file (its header, a time, kind or channel) is refused with its line, and
+        nothing of the import is stored.
         Exit status: 0 everything imported (or already there); 65 some file of an unknown format or
         without usable data (the others are imported); 66 a file missing or unreadable, or a
         directory with no file to import.
@@ -120,13 +125,7 @@ struct ImportCommand: Command {
         let importer = Importer(options: importOptions, format: format)
         // File by file: one file that cannot be used does not stop the others (a manifest.json
         // or an empty CSV in a folder of exports); each is named, and the exit status says so.
-        if let intoSession {
-            let batch = importer.readEach(paths: paths)
-            reportSkipped(batch.failures, groupCount: batch.groups.count)
-            batch.groups.forEach(report)
-            try add(batch.groups.flatMap { g in g.result.cooks.map { ($0, g.format) } }, into: intoSession)
-            return try status(batch.failures, groupCount: batch.groups.count)
-        }
+        if let intoSession { return try add(into: intoSession, importer: importer) }
         // One group at a time, stored before the next is read: a folder of a season's exports
         // costs what its largest cook costs, not all of them together.
         var opened: SessionStore? = nil
@@ -153,13 +152,13 @@ struct ImportCommand: Command {
     }
 
     /// `skipped FILE: reason` for each input not used (unless it is the sole failure).
-    private func reportSkipped(_ failures: [ImportError], groupCount: Int) {
+    func reportSkipped(_ failures: [ImportError], groupCount: Int) {
         guard soleFailure(failures, groupCount: groupCount) == nil else { return }
         for failure in failures { context.console.errorLine("skipped \(failure.description)") }
     }
 
     /// Success, or the error the inputs not used make: 66 when they were only missing, else 65.
-    private func status(_ failures: [ImportError], groupCount: Int) throws(CLIError) -> Int32 {
+    func status(_ failures: [ImportError], groupCount: Int) throws(CLIError) -> Int32 {
         guard !failures.isEmpty else { return ExitCode.success }
         if let only = soleFailure(failures, groupCount: groupCount) {
             throw CLIError(only.description, exitCode: only.isMissingInput ? ExitCode.noInput : ExitCode.dataError)
@@ -171,7 +170,7 @@ struct ImportCommand: Command {
     }
 
     /// A group's skipped rows and notes, on standard error.
-    private func report(_ group: ImportGroup) {
+    func report(_ group: ImportGroup) {
         for bad in group.result.badRows { context.console.errorLine("warning: \(bad.summary)") }
         for note in group.result.notes { context.console.errorLine("note: \(note)") }
     }
