@@ -16,7 +16,7 @@ struct PredictCommand: Command {
         Times, --at and the finish, are seconds on the file's own t_s clock. --target is in --unit
         (default Celsius); without it, the cut's usual target, as `live` takes it. --format seconds prints only the predicted finish (the external-estimator
         contract of the evaluation tools); text and json also give the 80 % interval, the phase and
-        why. A file of several probes gives the slowest probe's finish, as live shows it; --channel N
+        why (in --unit). A file of several probes gives the slowest probe's finish, as live shows it; --channel N
         predicts probe N alone. --cut N=CUT and --target N=C give probe N its own cut and target,
         as `live` takes them (its own cut alone brings that cut's usual target); the plain --cut or
         --target is every other probe's. An unknown cut falls back to a generic prior with a warning
@@ -152,7 +152,8 @@ struct PredictCommand: Command {
                     "finish_hi_s": .number(estimate.finishHighSeconds),
                     "remaining_s": .number(estimate.remainingSeconds(at: limit)),
                     "phase": .string(estimate.phase.rawValue),
-                    "model": .string(estimate.model), "message": .string(estimate.message),
+                    "model": .string(estimate.model),
+                    "message": .string(TemperatureText.converting(estimate.message, to: context.unit)),
                     "probe_c": .number(estimate.probeCelsius), "cut": shownCut.map { .string($0.name) } ?? .null,
                     "parameters": .object(estimate.parameters.mapValues { .number($0) }),
                 ]))
