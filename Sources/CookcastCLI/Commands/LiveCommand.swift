@@ -34,7 +34,7 @@ struct LiveCommand: Command {
                               ago is resumed; --characteristic UUID pins the data characteristic
         options:
           --cut CUT           cut name or alias (see Models/cuts.json); sets the default target
-          --target C          target internal temperature (in --unit, default Celsius)
+          --target C          target internal temperature (in --unit, default Celsius; -20 to 120 C)
           --cut N=CUT, --target N=C
                               probe N's own cut or target (repeat for each; several meats in one
                               pit); a probe's own cut brings its usual target. Kept with the
