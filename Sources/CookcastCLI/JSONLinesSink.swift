@@ -9,14 +9,17 @@ import CookcastEngine
 /// `"probes":[{"channel":1,"eta_hi_s":...,"eta_lo_s":...,"eta_s":...,"phase":"done","target_c":74},...]`
 /// (`target_c`: the probe's own target, else the session's). Other
 /// types: `connection`, `decode_error`, `alarm`, `summary`. Temperatures are Celsius, times
-/// seconds since start.
+/// seconds since start; an alarm's `message` is the words on the screen, in `--unit` (a target
+/// given as 200 F is "reached 200.0 F" there, as it is in the live view and `show`).
 final class JSONLinesSink: LiveSink {
     private let console: any Console
     private let sessionID: Int64
+    private let unit: TemperatureUnit
 
-    init(console: any Console, sessionID: Int64) {
+    init(console: any Console, sessionID: Int64, unit: TemperatureUnit = .celsius) {
         self.console = console
         self.sessionID = sessionID
+        self.unit = unit
     }
 
     func handle(_ event: LiveEvent, status: LiveStatus) {
@@ -61,7 +64,7 @@ final class JSONLinesSink: LiveSink {
             fields["t_s"] = .number(alarm.elapsedSeconds)
             fields["alarm"] = .string(alarm.kind.rawValue)
             fields["channel"] = alarm.channel.map { .integer(Int64($0)) } ?? .null
-            fields["message"] = .string(alarm.message)
+            fields["message"] = .string(alarm.displayMessage(unit: unit))
         }
         console.line(JSONLine.object(fields))
     }

@@ -41,32 +41,16 @@ struct ProbeGoals {
         defaultTargetCelsius: Double? = nil
     ) throws(CLIError) {
         let cuts = try Self.split(arguments.values["cut"] ?? [], option: "cut")
-        let targets = try Self.split(arguments.values["target"] ?? [], option: "target")
+        let targets = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit)
         cutGiven = cuts.plain != nil
-        targetGiven = targets.plain != nil
+        targetGiven = targets.plainCelsius != nil
         cut = try context.cut(named: cuts.plain ?? defaultCutName, in: library)
         for (ch, name) in cuts.channels {
             channelCuts[ch] = try context.cut(named: name, in: library)
         }
-        func celsius(_ text: String, probe: Int?) throws(CLIError) -> Double {
-            let option = probe.map { "--target \($0)=" } ?? "--target"
-            guard let value = Double(text), value.isFinite else {
-                throw .usage("option '\(option)' needs a number, got '\(text)'")
-            }
-            let c = context.unit.celsius(from: value)
-            guard (-20...300).contains(c) else {
-                let whose = probe.map { "probe \($0)'s " } ?? ""
-                throw .usage("\(whose)target \(text) is not a plausible food temperature")
-            }
-            return c
-        }
-        targetCelsius =
-            try targets.plain.map { (t: String) throws(CLIError) in try celsius(t, probe: nil) }
-            ?? defaultTargetCelsius ?? cut?.defaultTargetCelsius
-        for (ch, text) in targets.channels {
-            channelTargetsCelsius[ch] = try celsius(text, probe: ch)
-            channelTargetsGiven.insert(ch)
-        }
+        targetCelsius = targets.plainCelsius ?? defaultTargetCelsius ?? cut?.defaultTargetCelsius
+        channelTargetsCelsius = targets.channelCelsius
+        channelTargetsGiven = Set(targets.channelCelsius.keys)
         for (ch, own) in channelCuts where channelTargetsCelsius[ch] == nil {
             channelTargetsCelsius[ch] = own.defaultTargetCelsius
         }

@@ -3,9 +3,10 @@ import CookcastCore
 extension SessionEvent {
     /// The event's detail for a person, in `unit`: events are stored as text with temperatures in
     /// Celsius (`probe 1 reached 95.0 C`), so under Fahrenheit each number followed by ` C` is
-    /// converted (`203.0 F`, as many decimals as stored); a difference (`within 0.3 C of it`,
-    /// `2.0 C below its peak`, `C/h`) is scaled without the offset. Other numbers (seconds,
-    /// percent, packet bytes) are left alone.
+    /// converted (`203.0 F`, as many decimals as stored, at most one); a difference (`within
+    /// 0.3 C of it`, `2.0 C below its peak`, `C/h`) is scaled without the offset. A target is
+    /// stored with every decimal it has (`93.333333333 C`, given as 200 F) and shown with one
+    /// (`93.3 C`, `200.0 F`). Other numbers (seconds, percent, packet bytes) are left alone.
     func displayDetail(unit: TemperatureUnit) -> String {
         TemperatureText.converting(detail, to: unit)
     }
@@ -21,10 +22,14 @@ enum TemperatureText {
     /// Words before `N C` that make it a difference: `within 0.3 C of it`.
     static let differenceWordsBefore: Set<String> = ["within", "by"]
 
-    /// `text` with every Celsius temperature in it expressed in `unit`; unchanged for Celsius. The
-    /// first number of a range (`20 to 60 C`, `52-55 C`) is converted with the second.
+    /// The most decimals a temperature is shown with: words store a target with all of its own
+    /// (`TemperatureUnit.formatExactCelsius`), every other temperature with one at most.
+    static let shownDecimals = 1
+
+    /// `text` with every Celsius temperature in it expressed in `unit`, with at most
+    /// `shownDecimals` decimals; otherwise unchanged for Celsius. The first number of a range
+    /// (`20 to 60 C`, `52-55 C`) is converted with the second.
     static func converting(_ text: String, to unit: TemperatureUnit) -> String {
-        guard unit != .celsius else { return text }
         let chars = Array(text)
         var replaced: [(range: Range<Int>, text: String)] = []
         var i = 0
@@ -40,7 +45,10 @@ enum TemperatureText {
                 || differenceWordsBefore.contains(word(in: chars, endingAt: i - 1))
             func shown(_ number: Range<Int>) -> String? {
                 guard let value = Double(String(chars[number])), value.isFinite else { return nil }
-                let decimals = chars[number].firstIndex(of: ".").map { number.upperBound - $0 - 1 } ?? 0
+                let stored = chars[number].firstIndex(of: ".").map { number.upperBound - $0 - 1 } ?? 0
+                // In Celsius only what has more decimals than are shown is rewritten (rounded).
+                guard unit != .celsius || stored > shownDecimals else { return nil }
+                let decimals = min(stored, shownDecimals)
                 let text =
                     isDifference
                     ? unit.formatDifference(celsius: value, decimals: decimals)

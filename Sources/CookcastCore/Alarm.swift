@@ -22,7 +22,8 @@ public struct Alarm: Sendable, Hashable {
     public var channel: Int?
     /// Session time in seconds when it fired.
     public var elapsedSeconds: Double
-    /// One-line message for the user (temperatures in Celsius; sinks convert).
+    /// One-line message for the user, as stored: temperatures in Celsius, a target with every
+    /// decimal it has (`TemperatureUnit.formatExactCelsius`); sinks show it in their unit.
     public var message: String
 
     /// Creates an alarm.

@@ -193,8 +193,10 @@ public struct AlarmEngine: Sendable {
     /// The target alarm's words when the probe's own readings reached the target, in Celsius as
     /// everything stored (displays convert): "probe 1 reached 95.0 C". The stored event said
     /// "probe 1 reached the target", and a target changed on resume left two identical lines.
+    /// The target keeps every decimal it has (`TemperatureUnit.formatExactCelsius`): 200 F, stored
+    /// as "93.3 C", was shown as "reached 199.9 F" to the cook who asked for 200 F.
     public static func probeReachedTargetMessage(channel: Int, targetCelsius: Double) -> String {
-        "probe \(channel) reached \(TemperatureUnit.celsius.format(celsius: targetCelsius))"
+        "probe \(channel) reached \(TemperatureUnit.formatExactCelsius(targetCelsius))"
     }
 
     /// How a finished cook finished, from the estimate's words (`done: the probe reached 74.0 C`

@@ -32,6 +32,19 @@ public enum TemperatureUnit: String, Sendable, CaseIterable {
         return "\(Self.fixed(value(fromCelsius: celsius), decimals: decimals)) \(symbol)"
     }
 
+    /// A temperature someone gave (a target) for words that are stored, in Celsius with every
+    /// decimal it has: at least one, at most the nine `celsius(from:)` keeps (`74.0 C`,
+    /// `93.333333333 C` for 200 F), or `--`. Displays show such words with one decimal in their
+    /// unit (`TemperatureText` in the CLI), so a target given as 200 F reads back as 200.0 F:
+    /// stored with one decimal, 93.3 C, it read back as 199.9 F.
+    public static func formatExactCelsius(_ celsius: Double?) -> String {
+        guard let celsius, celsius.isFinite else { return "--" }
+        var text = fixed(celsius, decimals: 9)
+        guard text.contains(".") else { return "\(text) C" }
+        while text.hasSuffix("0"), !text.hasSuffix(".0") { text.removeLast() }
+        return "\(text) C"
+    }
+
     /// A temperature difference, `0.5 F` for 0.3 C (a difference has no zero offset), or `--`.
     public func formatDifference(celsius: Double?, decimals: Int = 1) -> String {
         guard let celsius, celsius.isFinite else { return "--" }

@@ -170,7 +170,7 @@ extension ETAEstimator {
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.3 * rem, highSeconds: now + 3 * rem, model: "prior",
                 message:
-                    "creeping towards \(shown(targetCelsius)) in air at \(shown(air)): a rough guess from past cooks")
+                    "creeping towards \(shownTarget) in air at \(shown(air)): a rough guess from past cooks")
         }
         return nil
     }

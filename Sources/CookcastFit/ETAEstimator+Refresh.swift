@@ -22,7 +22,7 @@ extension ETAEstimator {
             current = Estimate(
                 elapsedSeconds: now, finishSeconds: now, finishLowSeconds: now, finishHighSeconds: now,
                 phase: .collectingData,
-                message: "the probe reads \(shown(T)), past the target \(shown(targetCelsius)): done if it holds there",
+                message: "the probe reads \(shown(T)), past the target \(shownTarget): done if it holds there",
                 model: "none", parameters: params, probeCelsius: T, targetCelsius: targetCelsius, channel: channel)
             return
         }
@@ -349,12 +349,12 @@ extension ETAEstimator {
         let message: String
         if recovering {
             message =
-                "the bath (\(shown(air))) is not clearly above the target \(shown(targetCelsius)) yet: about \(formatDuration(rem)) left going by past cooks once it is"
+                "the bath (\(shown(air))) is not clearly above the target \(shownTarget) yet: about \(formatDuration(rem)) left going by past cooks once it is"
         } else if air <= targetCelsius {
             message =
-                "the air (\(shown(air))) is not above the target \(shown(targetCelsius)): it will not get there unless the heat goes up"
+                "the air (\(shown(air))) is not above the target \(shownTarget): it will not get there unless the heat goes up"
         } else {
-            message = "the probe is not rising towards \(shown(targetCelsius)) at this air temperature"
+            message = "the probe is not rising towards \(shownTarget) at this air temperature"
         }
         current = Estimate(
             elapsedSeconds: now, finishSeconds: now + rem, finishLowSeconds: now + 0.5 * rem,
@@ -417,6 +417,11 @@ extension ETAEstimator {
     /// stored is (an alarm stores the estimate's words); displays convert them
     /// (`TemperatureText` in the CLI).
     func shown(_ celsius: Double) -> String { TemperatureUnit.celsius.format(celsius: celsius) }
+
+    /// The target for messages, with every decimal it has ("93.333333333 C" for 200 F, see
+    /// `TemperatureUnit.formatExactCelsius`): shown in Fahrenheit, one decimal ("93.3 C") said
+    /// "done: the probe reached 199.9 F" to a cook who asked for 200 F.
+    var shownTarget: String { TemperatureUnit.formatExactCelsius(targetCelsius) }
 
     /// A temperature difference for messages ("0.3 C").
     func shownDifference(_ celsius: Double) -> String { TemperatureUnit.celsius.formatDifference(celsius: celsius) }

@@ -293,7 +293,7 @@ public final class ETAEstimator {
         current = Estimate(
             elapsedSeconds: t, finishSeconds: doneSeconds, finishLowSeconds: doneSeconds,
             finishHighSeconds: doneSeconds, phase: .done,
-            message: message ?? "done: the probe reached \(shown(targetCelsius))", model: current.model,
+            message: message ?? "done: the probe reached \(shownTarget)", model: current.model,
             parameters: current.parameters, probeCelsius: lastCleanProbe?.v, targetCelsius: targetCelsius,
             channel: channel)
     }

@@ -30,8 +30,9 @@ struct ImportCommand: Command {
         tappecue; default c, as the app showed them); a meat probe above 110 C for long in such a
         file is noted as probably Fahrenheit. Formats that state their unit ignore it.
         Wall-clock exports are local time: --utc-offset (e.g. +01:00), else the TZ zone's offset at
-        the cook's date. --cut, --target (in --unit) and --name override what the file says; a cut guessed
-        from the file's name or label (my_brisket.csv, "Pulled Pork") is only the default.
+        the cook's date. --cut, --target (in --unit; -20 to 120 C) and --name override what the
+        file says; a cut guessed from the file's name or label (my_brisket.csv, "Pulled Pork") is
+        only the default.
         --cut N=CUT and --target N=C give probe N its own cut and target, as `live` takes them (a probe
         of another meat in the same pit; its own cut alone brings that cut's usual target); a file
         without probe N says so and is imported without it.
@@ -95,7 +96,7 @@ struct ImportCommand: Command {
         if let goals {
             targetCelsius = goals.targetGiven ? goals.targetCelsius : nil
         } else {
-            targetCelsius = try arguments.double("target").map(context.unit.celsius(from:))
+            targetCelsius = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit).plainCelsius
         }
         var inputUnit: TemperatureUnit? = nil
         if let text = arguments.value("input-unit") {

@@ -35,7 +35,7 @@ struct LiveCommand: Command {
                               UUID pins the data characteristic
         options:
           --cut CUT           cut name or alias (see Models/cuts.json); sets the default target
-          --target C          target internal temperature (in --unit, default Celsius)
+          --target C          target internal temperature (in --unit, default Celsius; -20 to 120 C)
           --cut N=CUT, --target N=C
                               probe N's own cut or target (repeat for each; several meats in one
                               pit); a probe's own cut brings its usual target. Kept with the
@@ -43,7 +43,8 @@ struct LiveCommand: Command {
           --speed X|max       replay/simulation speed factor (default 60; max = as fast as possible)
           --json              one JSON object per line instead of the dashboard; a reading's
                               line has the session's ETA (eta_s, eta_lo_s, eta_hi_s, phase) and,
-                              with several meat probes, each probe's in "probes"
+                              with several meat probes, each probe's in "probes"; an alarm's
+                              message is the words shown, in --unit (numbers stay Celsius)
           --plain             no in-place redraw: a status line every 10 min of cook time
           --resume SESSION    keep appending to an interrupted session (its clock continues);
                               --probe and --stdin only. Stdin times that start again from 0
@@ -325,7 +326,7 @@ struct LiveCommand: Command {
         config.isStopRequested = { (interrupts?.count ?? 0) >= 2 }
         let sink: any LiveSink =
             json
-            ? JSONLinesSink(console: context.console, sessionID: sessionID)
+            ? JSONLinesSink(console: context.console, sessionID: sessionID, unit: context.unit)
             : TerminalDashboard(
                 console: plain ? NonInteractiveConsole(context.console) : context.console,
                 unit: context.unit, title: source.label, startedAtUnixMs: startedAt)

@@ -14,9 +14,10 @@ struct PredictCommand: Command {
         Replays FILE (canonical CSV, JSON lines or hex packet log) up to --at seconds (default: the
         last reading) through the same estimator as `cookcast live`, using only readings up to then.
         Times, --at and the finish, are seconds on the file's own t_s clock. --target is in --unit
-        (default Celsius); without it, the cut's usual target, as `live` takes it. --format seconds prints only the predicted finish (the external-estimator
-        contract of the evaluation tools); text and json also give the 80 % interval, the phase and
-        why. A file of several probes gives the slowest probe's finish, as live shows it; --channel N
+        (default Celsius; -20 to 120 C, as live and import take it); without it, the cut's usual
+        target, as `live` takes it. --format seconds prints only the predicted finish (the
+        external-estimator contract of the evaluation tools); text and json also give the 80 % interval, the phase and
+        why (in --unit). A file of several probes gives the slowest probe's finish, as live shows it; --channel N
         predicts probe N alone. --cut N=CUT and --target N=C give probe N its own cut and target,
         as `live` takes them (its own cut alone brings that cut's usual target); the plain --cut or
         --target is every other probe's. An unknown cut falls back to a generic prior with a warning
@@ -46,23 +47,12 @@ struct PredictCommand: Command {
             throw .usage(arguments.positionals.isEmpty ? "missing FILE" : "expected one FILE")
         }
         path = arguments.positionals[0]
-        let targets = try ProbeGoals.split(arguments.values["target"] ?? [], option: "target")
+        // As `live` and `import` read them: --target 1e300 predicted 'done: the probe reached
+        // -1e+300 C', and a probe's own was checked against -50..500 C where live's was -20..300 C.
+        let targets = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit)
         let cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut")
-        // Like `live` and `import`: --target 1e300 predicted 'done: the probe reached -1e+300 C'.
-        func celsius(_ text: String, option: String) throws(CLIError) -> Double {
-            guard let value = Double(text), value.isFinite else {
-                throw .usage("option '\(option)' needs a number, got '\(text)'")
-            }
-            let c = context.unit.celsius(from: value)
-            guard (-50...500).contains(c) else { throw .usage("option '\(option)' must be between -50 and 500 C") }
-            return c
-        }
-        givenTargetCelsius = try targets.plain.map { (text: String) throws(CLIError) in
-            try celsius(text, option: "--target")
-        }
-        var own: [Int: Double] = [:]
-        for (ch, text) in targets.channels { own[ch] = try celsius(text, option: "--target \(ch)=") }
-        channelTargetsCelsius = own
+        givenTargetCelsius = targets.plainCelsius
+        channelTargetsCelsius = targets.channelCelsius
         channelCutNames = Dictionary(uniqueKeysWithValues: cuts.channels)
         if givenTargetCelsius == nil, cuts.plain == nil {
             throw .usage("missing --target C (or a --cut, whose usual target is taken)")
@@ -152,7 +142,8 @@ struct PredictCommand: Command {
                     "finish_hi_s": .number(estimate.finishHighSeconds),
                     "remaining_s": .number(estimate.remainingSeconds(at: limit)),
                     "phase": .string(estimate.phase.rawValue),
-                    "model": .string(estimate.model), "message": .string(estimate.message),
+                    "model": .string(estimate.model),
+                    "message": .string(TemperatureText.converting(estimate.message, to: context.unit)),
                     "probe_c": .number(estimate.probeCelsius), "cut": shownCut.map { .string($0.name) } ?? .null,
                     "parameters": .object(estimate.parameters.mapValues { .number($0) }),
                 ]))

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// `live`, `import` and `predict` read `--target` with one parser: one range, one error.
+@Suite struct ProbeTargetsTests {
+    /// The commands that take `--target`, each with what it needs besides.
+    static func commands(file: String) -> [(name: String, arguments: [String])] {
+        [
+            ("live", ["live", "--replay", file, "--speed", "max", "--plain"]),
+            ("import", ["import", file, "--dry-run"]),
+            ("predict", ["predict", file]),
+        ]
+    }
+
+    /// QA: `--target 2=250` was taken by every command (predict: -50 to 500 C, live and import:
+    /// -20 to 300 C), which refused 900 in words of their own ("must be between -50 and 500 C",
+    /// "not a plausible food temperature"): 250 C is a target no meat reaches.
+    @Test func anOutOfRangeTargetIsRefusedInTheSameWordsByEveryCommand() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("two.csv", ProbeGoalsTests.twoMeatsCSV())
+        let range = "must be a meat temperature between -20 and 120 C"
+        for (extra, words) in [
+            (["--target", "2=250"], "option '--target 2=' \(range), got '250'"),
+            (["--target", "2=-25"], "option '--target 2=' \(range), got '-25'"),
+            (["--target", "250"], "option '--target' \(range), got '250'"),
+            (["--target", "2=203"], "option '--target 2=' \(range), got '203' (Fahrenheit? give --unit f)"),
+        ] {
+            for (name, arguments) in Self.commands(file: file) {
+                let r = await box.run(arguments + ["--cut", "chicken"] + extra)
+                #expect(r.status == 64, "\(name) \(extra): \(r.err)")
+                let first = r.err.split(separator: "\n").first.map(String.init) ?? ""
+                #expect(first == "cookcast \(name): \(words)", "\(name) \(extra): \(r.err)")
+            }
+        }
+    }
+
+    /// A Fahrenheit target is converted before the check: 203 F (95 C) is taken by all three,
+    /// 250 F (121 C) refused, the range said in Fahrenheit.
+    @Test func fahrenheitTargetsAreCheckedInCelsius() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("two.csv", ProbeGoalsTests.twoMeatsCSV())
+        for (name, arguments) in Self.commands(file: file) {
+            let taken = await box.run(arguments + ["--unit", "f", "--cut", "chicken", "--target", "2=203"])
+            #expect(taken.status == 0, "\(name): \(taken.err)")
+            let refused = await box.run(arguments + ["--unit", "f", "--cut", "chicken", "--target", "2=250"])
+            #expect(refused.status == 64, "\(name): \(refused.err)")
+            let first = refused.err.split(separator: "\n").first.map(String.init) ?? ""
+            let words = "option '--target 2=' must be a meat temperature between -4 and 248 F, got '250'"
+            #expect(first == "cookcast \(name): \(words)", "\(name): \(refused.err)")
+        }
+    }
+
+    @Test func theRangeIsAMeatsAndItsEndsAreTaken() throws {
+        #expect(ProbeTargets.rangeCelsius == -20...120)
+        let targets = try ProbeTargets(["248", "3=-4"], unit: .fahrenheit)
+        #expect(abs((targets.plainCelsius ?? 0) - 120) < 1e-9)
+        #expect(abs((targets.channelCelsius[3] ?? 0) + 20) < 1e-9)
+    }
+}
