@@ -53,7 +53,8 @@ struct ImportCommand: Command {
         session's clock) come with a canonical CSV, in the same transaction, or alone when that file
         is given; an event the session has (same millisecond, kind, channel and detail) is skipped.
         A broken events file (its header, a time, kind or channel) is refused with its line, and
-        nothing of the import is stored.
+        nothing of the import is stored. A file `live` saved from another session (its name,
+        <database>-unsaved-N-..., says which) is refused: add it with --into N.
         Exit status: 0 everything imported (or already there); 65 some file of an unknown format or
         without usable data (the others are imported); 66 a file missing or unreadable, or a
         directory with no file to import.
@@ -127,6 +128,15 @@ struct ImportCommand: Command {
         // File by file: one file that cannot be used does not stop the others (a manifest.json
         // or an empty CSV in a folder of exports); each is named, and the exit status says so.
         if let intoSession { return try add(into: intoSession, importer: importer) }
+        // Imported as a cook of its own, a recovery file made a second session of the same cook,
+        // without its events, and nothing said where it belonged.
+        // (An events file alone is refused, with its own words.)
+        for path in paths where !path.hasSuffix(EventsCSV.fileSuffix) {
+            guard let saved = RecoveryFile.savedSession(path: path, database: context.databasePath) else { continue }
+            context.console.errorLine(
+                "note: \(path) holds what session \(saved) could not store; `cookcast import \(path) --into \(saved)` "
+                    + "adds it back to that session, with its events")
+        }
         // One group at a time, stored before the next is read: a folder of a season's exports
         // costs what its largest cook costs, not all of them together.
         var opened: SessionStore? = nil
