@@ -91,13 +91,26 @@ struct ImportCommand: Command {
         let goals = try library.map { (models: ModelLibrary) throws(CLIError) in
             try ProbeGoals(arguments: arguments, context: context, library: models)
         }
-        channelGoals = goals?.channels ?? []
-        // Without the model data (a broken install) the plain values are still taken.
         let targetCelsius: Double?
+        let cut: String?
         if let goals {
             targetCelsius = goals.targetGiven ? goals.targetCelsius : nil
+            cut = goals.cutGiven ? goals.cut?.name : nil
+            channelGoals = goals.channels
         } else {
-            targetCelsius = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit).plainCelsius
+            // Without the model data (a broken install) the values are still taken, cut names
+            // unchecked: `--target 2=74` was checked and then left out, and `--cut 2=brisket`
+            // stored "2=brisket" as every probe's cut.
+            let targets = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit)
+            let cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut")
+            let channelCuts = Dictionary(uniqueKeysWithValues: cuts.channels)
+            targetCelsius = targets.plainCelsius
+            cut = cuts.plain
+            channelGoals = Set(channelCuts.keys).union(targets.channelCelsius.keys).sorted().map { ch in
+                ChannelInfo(
+                    channel: ch, name: "probe \(ch)", role: .meat, cut: channelCuts[ch],
+                    targetCelsius: targets.channelCelsius[ch])
+            }
         }
         var inputUnit: TemperatureUnit? = nil
         if let text = arguments.value("input-unit") {
@@ -107,7 +120,6 @@ struct ImportCommand: Command {
             default: throw .usage("option '--input-unit' must be c or f, got '\(text)'")
             }
         }
-        let cut = goals.map { $0.cutGiven ? $0.cut?.name : nil } ?? arguments.value("cut")
         importOptions = ImportOptions(
             cut: cut, targetCelsius: targetCelsius, name: arguments.value("name"),
             utcOffsetSeconds: offset,
