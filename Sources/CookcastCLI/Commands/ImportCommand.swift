@@ -145,9 +145,10 @@ struct ImportCommand: Command {
         // (An events file alone is refused, with its own words.)
         for path in paths where !path.hasSuffix(EventsCSV.fileSuffix) {
             guard let saved = RecoveryFile.savedSession(path: path, database: context.databasePath) else { continue }
+            let hasEvents = EventsCSV.siblingPath(ofReadings: path).map(FileManager.default.fileExists) ?? false
             context.console.errorLine(
                 "note: \(path) holds what session \(saved) could not store; `cookcast import \(path) --into \(saved)` "
-                    + "adds it back to that session, with its events")
+                    + "adds it back to that session\(hasEvents ? ", with its events" : "")")
         }
         // One group at a time, stored before the next is read: a folder of a season's exports
         // costs what its largest cook costs, not all of them together.
