@@ -141,8 +141,8 @@ struct ImportCommand: Command {
         // or an empty CSV in a folder of exports); each is named, and the exit status says so.
         if let intoSession { return try add(into: intoSession, importer: importer) }
         // Imported as a cook of its own, a recovery file made a second session of the same cook,
-        // without its events, and nothing said where it belonged.
-        // (An events file alone is refused, with its own words.)
+        // without its events, and nothing said where it belonged. (An events file alone is
+        // refused, in its own words.)
         for path in paths where !path.hasSuffix(EventsCSV.fileSuffix) {
             guard let saved = RecoveryFile.savedSession(path: path, database: context.databasePath) else { continue }
             let hasEvents = EventsCSV.siblingPath(ofReadings: path).map(FileManager.default.fileExists) ?? false

@@ -20,8 +20,9 @@ struct PredictCommand: Command {
         why (in --unit). A file of several probes gives the slowest probe's finish, as live shows it; --channel N
         predicts probe N alone. --cut N=CUT and --target N=C give probe N its own cut and target,
         as `live` takes them (its own cut alone brings that cut's usual target); the plain --cut or
-        --target is every other probe's, and not needed when every probe predicted has its own. An unknown cut falls back to a generic prior with a warning
-        (a probe's own: the plain cut's prior).
+        --target is every other probe's, and not needed when every probe predicted has its own.
+        An unknown cut falls back to a generic prior with a warning (a probe's own: the plain
+        cut's prior).
         Priors learned by `cookcast fit` into the database (when it exists) override the shipped ones.
 
         example:
