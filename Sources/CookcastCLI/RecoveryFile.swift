@@ -26,6 +26,26 @@ struct RecoveryFile {
     /// The events file's path.
     var eventsPath: String { String(readingsPath.dropLast(4)) + "-events.csv" }
 
+    /// The session whose unstored readings or events `path` holds, when its name is one `live`
+    /// gives them for `database` (`cookcast.db-unsaved-3-20261130T231500Z.csv`, its
+    /// `...-events.csv`, in any folder); nil for any other name.
+    static func savedSession(path: String, database: String) -> Int64? {
+        let name = Substring(URL(fileURLWithPath: path).lastPathComponent)
+        let prefix = URL(fileURLWithPath: database).lastPathComponent + "-unsaved-"
+        guard name.hasPrefix(prefix) else { return nil }
+        var rest = name.dropFirst(prefix.count)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, let id = Int64(digits) else { return nil }
+        rest = rest.dropFirst(digits.count)
+        // `-YYYYMMDDTHHMMSSZ`, then `.csv` or `-events.csv`.
+        let stamp = Array(rest.prefix(17))
+        let isStamp =
+            stamp.count == 17 && stamp[0] == "-" && stamp[9] == "T" && stamp[16] == "Z"
+            && (stamp[1..<9] + stamp[10..<16]).allSatisfy { $0.isASCII && $0.isNumber }
+        guard isStamp, [".csv", EventsCSV.fileSuffix].contains(String(rest.dropFirst(17))) else { return nil }
+        return id
+    }
+
     /// Saves `error.unsaved`; returns the one line that says where, how many, and how to bring
     /// them back. When a file cannot be written, its content goes to `fallback` (standard error).
     func save(_ error: LiveStorageError, fallback: (String) -> Void = { _ in }) -> String {

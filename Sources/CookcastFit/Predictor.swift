@@ -35,9 +35,10 @@ public enum Predictor {
     /// probe its own (a probe without an air sensor takes the pit's), the session's the slowest
     /// one's (`SessionEstimator`), as channel 0; or, given `channel`, that probe's own, as live
     /// has it (with the pit's air when it has no sensor of its own). `channelCuts` and
-    /// `channelTargetsCelsius` are probes' own cuts and targets (`live --cut N=CUT --target N=C`).
+    /// `channelTargetsCelsius` are probes' own cuts and targets (`live --cut N=CUT --target N=C`);
+    /// `targetCelsius` is every other probe's (nil: only probes with their own are predicted).
     public static func predictSession(
-        readings: [Reading], targetCelsius: Double, atSeconds: Double? = nil, cut: CutProfile?,
+        readings: [Reading], targetCelsius: Double?, atSeconds: Double? = nil, cut: CutProfile?,
         priors: [PriorRecord], channel: Int? = nil, channelCuts: [Int: CutProfile] = [:],
         channelTargetsCelsius: [Int: Double] = [:], configuration: ETAEstimator.Configuration = .init()
     ) -> Estimate {

@@ -54,9 +54,9 @@ public enum EventsCSV {
     /// The events of `file`, in file order.
     ///
     /// - Throws: `ImportError.malformed` naming the file and the first line that is not an event
-    ///   (wrong header, wrong column count, a time that is not seconds >= 0, a kind that is not
-    ///   lowercase letters, digits and `_`, a channel that is not a positive integer, an
-    ///   unterminated quote).
+    ///   (wrong header, wrong column count, a time that is not seconds >= 0 or is beyond
+    ///   `Reading.plausibleSeconds`, a kind that is not lowercase letters, digits and `_`, a
+    ///   channel that is not a positive integer, an unterminated quote).
     public static func events(in file: ImportFile) throws(ImportError) -> [SessionEvent] {
         func refuse(_ line: Int, _ reason: String) -> ImportError {
             .malformed(file: file.path, format: formatName, reason: "line \(line): \(reason)")
@@ -75,6 +75,8 @@ public enum EventsCSV {
             guard let t = Double(trimmed(f[0])), t.isFinite, t >= 0 else {
                 throw refuse(record.line, "t_s '\(f[0])' is not a number of seconds >= 0")
             }
+            // A session clock no cook has (1e300 was stored as 9e12 s, "[2500000000:00:00]").
+            if let why = Reading.clockImplausibility(seconds: t) { throw refuse(record.line, why) }
             let kind = trimmed(f[1])
             guard isKind(kind) else {
                 throw refuse(record.line, "kind '\(kind)' is not an event kind (lowercase letters, digits, _)")

@@ -4,6 +4,8 @@ import CookcastStore
 import Foundation
 import Testing
 
+@testable import CookcastCLI
+
 /// `cookcast import FILE --into SESSION`: readings added to a stored cook, not a new session.
 @Suite struct ImportIntoSessionTests {
     /// A sandbox with session 1: readings at 0, 10 and 20 s of a brisket.
@@ -73,7 +75,7 @@ import Testing
         lock.release()
         #expect(recording.status == 64 && recording.err.contains("recording it right now"), "\(recording.err)")
         let dry = await box.run(["import", rest, "--into", "1", "--dry-run"])
-        #expect(dry.status == 0 && dry.out.contains("would add up to 1 readings to session 1"), "\(dry.out)")
+        #expect(dry.status == 0 && dry.out.contains("would add up to 1 reading to session 1"), "\(dry.out)")
         #expect(try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1).count == 3)
     }
 
@@ -145,6 +147,60 @@ import Testing
         #expect(
             plain.status == 65 && plain.err.contains("add them to their session with --into SESSION"), "\(plain.err)")
         #expect(try store.sessionIDs() == [1])
+    }
+
+    /// QA: an events file named twice (itself, and a shell's `*` naming it and its readings
+    /// file) had its events added twice; a cook CSV that happened to be named like the events of
+    /// the file given (party.csv, party-events.csv) made the import of party.csv fail.
+    @Test func eachEventsFileIsReadOnceAndOnlyAnEventsFileIsOne() async throws {
+        let box = try await sandboxWithSession()
+        defer { box.cleanup() }
+        let files = writeRecoveryFiles(box)
+        let r = await box.run(["import", files.events, files.readings, files.events, "--into", "1"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("added 2 readings and 5 events to session 1"), "\(r.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.events(session: 1).count == 5)
+        let party = box.write("party.csv", "t_s,probe_c,ambient_c\n50,25,110\n")
+        _ = box.write("party-events.csv", "t_s,probe_c,ambient_c\n50,99,110\n")
+        let cook = await box.run(["import", party, "--into", "1"])
+        #expect(cook.status == 0, "\(cook.err)")
+        #expect(cook.out.contains("added 1 reading to session 1"), "\(cook.out)")
+        #expect(try store.readings(session: 1).map(\.probeCelsius) == [20, 21, 22, 23, 24, 25])
+        #expect(try store.events(session: 1).count == 5)
+    }
+
+    /// QA: what session 1 could not store, imported `--into 2`, was merged into that other cook
+    /// without a word; imported without `--into`, it became a cook of its own, its events left out.
+    @Test func aRecoveryFileGoesBackToItsOwnSession() async throws {
+        let box = try await sandboxWithSession()
+        defer { box.cleanup() }
+        let other = box.write("other.csv", "t_s,probe_c,ambient_c\n0,5,180\n")
+        #expect(await box.run(["import", other]).status == 0)
+        let files = writeRecoveryFiles(box)
+        for file in [files.readings, files.events] {
+            let wrong = await box.run(["import", file, "--into", "2"])
+            #expect(wrong.status == 64, "\(wrong.out)")
+            #expect(
+                wrong.err.hasPrefix(
+                    "cookcast import: \(file) holds what session 1 could not store (its name says so), not session 2: "
+                        + "add it with --into 1"), "\(wrong.err)")
+        }
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 2).count == 1 && store.events(session: 2).isEmpty)
+        let alone = await box.run(["import", files.readings, "--dry-run"])
+        #expect(alone.status == 0, "\(alone.err)")
+        #expect(
+            alone.err.contains(
+                "note: \(files.readings) holds what session 1 could not store; `cookcast import "
+                    + "\(files.readings) --into 1` adds it back"), "\(alone.err)")
+        #expect(
+            RecoveryFile.savedSession(path: "/x/cookcast.db-unsaved-12-20261130T231500Z.csv", database: "cookcast.db")
+                == 12)
+        #expect(
+            RecoveryFile.savedSession(path: "a/other.db-unsaved-1-20261130T231500Z.csv", database: "/d/cookcast.db")
+                == nil)
+        #expect(RecoveryFile.savedSession(path: "cookcast.db-unsaved-1-notes.csv", database: "cookcast.db") == nil)
     }
 
     /// A damaged events file is refused with one line naming it and its line, and nothing of the

@@ -54,6 +54,28 @@ import Testing
         }
     }
 
+    /// QA: `live` and `import` took `--target 1=74 --target 2=93` alone; `predict` refused it,
+    /// "missing --target C", for a plain target no probe would have used. One probe without a
+    /// target of its own is named.
+    @Test func everyProbesOwnTargetIsEnough() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("two.csv", ProbeGoalsTests.twoMeatsCSV())
+        for (name, arguments) in Self.commands(file: file) {
+            let r = await box.run(arguments + ["--target", "1=74", "--target", "2=93"])
+            #expect(r.status == 0, "\(name): \(r.err)")
+        }
+        let alone = await box.run(["predict", file, "--target", "2=93", "--channel", "2", "--format", "json"])
+        #expect(alone.status == 0, "\(alone.err)")
+        #expect(alone.out.contains(#""target_c":93}"#), "\(alone.out)")
+        let missing = await box.run(["predict", file, "--target", "2=93"])
+        #expect(missing.status == 64, "\(missing.out)")
+        #expect(
+            missing.err.hasPrefix(
+                "cookcast predict: missing --target C (or a --cut, whose usual target is taken): probe 1 has no "
+                    + "target of its own\n"), "\(missing.err)")
+    }
+
     @Test func theRangeIsAMeatsAndItsEndsAreTaken() throws {
         #expect(ProbeTargets.rangeCelsius == -20...120)
         let targets = try ProbeTargets(["248", "3=-4"], unit: .fahrenheit)

@@ -32,6 +32,8 @@ import Testing
             ("t_s,kind,channel,detail\n1,connected,,\"\"\n\n2,stall,1,\"a\"b\n", "line 4: text after a closing quote"),
             ("t_s,kind,channel,detail\n1,\"\",,\"\"\n", "line 2: kind ''"),
             ("t_s,kind,channel,detail\n1,note,,\"open\n", "line 2: a quote that is never closed"),
+            // QA: taken, and stored as 9e12 s ("[2500000000:00:00]" in `show`).
+            ("t_s,kind,channel,detail\n1,note,,\"\"\n1e300,note,,\"\"\n", "line 3: t_s 1e+300 is outside"),
         ]
         for (text, reason) in cases {
             let error = #expect(throws: ImportError.self) { try EventsCSV.events(in: file(text)) }

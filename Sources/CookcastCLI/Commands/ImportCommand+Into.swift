@@ -13,22 +13,29 @@ extension ImportCommand {
             let files = Importer.expand([path])
             return files.isEmpty ? [path] : files
         }
+        try checkSavedFrom(inputs, into: id)
         let (cookPaths, givenEvents) = Self.splittingEventFiles(inputs)
         let batch = importer.readEach(paths: cookPaths)
         let usable = batch.groups.count + givenEvents.count
         reportSkipped(batch.failures, groupCount: usable)
         batch.groups.forEach(report)
-        var eventFiles = givenEvents
-        var seen = Set(givenEvents.map { Self.standardized($0.path) })
+        // Each file once: named twice (`X-events.csv` and a shell's `X*`), its events were added twice.
+        var seen = Set<String>()
+        var eventFiles = givenEvents.filter { seen.insert(Self.standardized($0.path)).inserted }
         for group in batch.groups where group.format == .csv {
             for path in group.paths {
+                var isDirectory: ObjCBool = false
                 guard let sibling = EventsCSV.siblingPath(ofReadings: path),
-                    FileManager.default.fileExists(atPath: sibling),
+                    FileManager.default.fileExists(atPath: sibling, isDirectory: &isDirectory), !isDirectory.boolValue,
                     seen.insert(Self.standardized(sibling)).inserted
                 else { continue }
-                do { eventFiles.append(try ImportFile(path: sibling)) } catch {
+                let file: ImportFile
+                do { file = try ImportFile(path: sibling) } catch {
                     throw CLIError(error.description, exitCode: ExitCode.noInput)
                 }
+                // A cook of its own that happens to be named so (party.csv, party-events.csv) is
+                // not its events: it refused the import of party.csv as "not a valid events file".
+                if EventsCSV.isEventsFile(file) { eventFiles.append(file) }
             }
         }
         var events: [SessionEvent] = []
@@ -55,6 +62,19 @@ extension ImportCommand {
             }
         }
         return (others, events)
+    }
+
+    /// Refuses a file `live` saved from another session of this database (its name says which,
+    /// `RecoveryFile.savedSession`): added to session `id`, another cook's readings and events
+    /// were merged into it, with no way to take them out.
+    private func checkSavedFrom(_ paths: [String], into id: Int64) throws(CLIError) {
+        for path in paths {
+            guard let saved = RecoveryFile.savedSession(path: path, database: context.databasePath), saved != id
+            else { continue }
+            throw .usage(
+                "\(path) holds what session \(saved) could not store (its name says so), not session \(id): "
+                    + "add it with --into \(saved)")
+        }
     }
 
     private static func standardized(_ path: String) -> String {
@@ -95,7 +115,7 @@ extension ImportCommand {
         }
         // `12 readings and 3 events`, each part only when its file was given.
         func counts(readings: Int, events eventCount: Int) -> String {
-            [merge.map { _ in "\(readings) readings" }, events.map { _ in "\(eventCount) events" }]
+            [merge.map { _ in Self.count(readings, "reading") }, events.map { _ in Self.count(eventCount, "event") }]
                 .compactMap { $0 }.joined(separator: " and ")
         }
         let readings = merge?.readings ?? []
@@ -132,4 +152,7 @@ extension ImportCommand {
             throw .io("\(error)")
         }
     }
+
+    /// `1 event`, `2 events`.
+    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

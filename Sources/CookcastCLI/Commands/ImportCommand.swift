@@ -53,7 +53,8 @@ struct ImportCommand: Command {
         session's clock) come with a canonical CSV, in the same transaction, or alone when that file
         is given; an event the session has (same millisecond, kind, channel and detail) is skipped.
         A broken events file (its header, a time, kind or channel) is refused with its line, and
-        nothing of the import is stored.
+        nothing of the import is stored. A file `live` saved from another session (its name,
+        <database>-unsaved-N-..., says which) is refused: add it with --into N.
         Exit status: 0 everything imported (or already there); 65 some file of an unknown format or
         without usable data (the others are imported); 66 a file missing or unreadable, or a
         directory with no file to import.
@@ -90,13 +91,26 @@ struct ImportCommand: Command {
         let goals = try library.map { (models: ModelLibrary) throws(CLIError) in
             try ProbeGoals(arguments: arguments, context: context, library: models)
         }
-        channelGoals = goals?.channels ?? []
-        // Without the model data (a broken install) the plain values are still taken.
         let targetCelsius: Double?
+        let cut: String?
         if let goals {
             targetCelsius = goals.targetGiven ? goals.targetCelsius : nil
+            cut = goals.cutGiven ? goals.cut?.name : nil
+            channelGoals = goals.channels
         } else {
-            targetCelsius = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit).plainCelsius
+            // Without the model data (a broken install) the values are still taken, cut names
+            // unchecked: `--target 2=74` was checked and then left out, and `--cut 2=brisket`
+            // stored "2=brisket" as every probe's cut.
+            let targets = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit)
+            let cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut")
+            let channelCuts = Dictionary(uniqueKeysWithValues: cuts.channels)
+            targetCelsius = targets.plainCelsius
+            cut = cuts.plain
+            channelGoals = Set(channelCuts.keys).union(targets.channelCelsius.keys).sorted().map { ch in
+                ChannelInfo(
+                    channel: ch, name: "probe \(ch)", role: .meat, cut: channelCuts[ch],
+                    targetCelsius: targets.channelCelsius[ch])
+            }
         }
         var inputUnit: TemperatureUnit? = nil
         if let text = arguments.value("input-unit") {
@@ -106,7 +120,6 @@ struct ImportCommand: Command {
             default: throw .usage("option '--input-unit' must be c or f, got '\(text)'")
             }
         }
-        let cut = goals.map { $0.cutGiven ? $0.cut?.name : nil } ?? arguments.value("cut")
         importOptions = ImportOptions(
             cut: cut, targetCelsius: targetCelsius, name: arguments.value("name"),
             utcOffsetSeconds: offset,
@@ -127,6 +140,16 @@ struct ImportCommand: Command {
         // File by file: one file that cannot be used does not stop the others (a manifest.json
         // or an empty CSV in a folder of exports); each is named, and the exit status says so.
         if let intoSession { return try add(into: intoSession, importer: importer) }
+        // Imported as a cook of its own, a recovery file made a second session of the same cook,
+        // without its events, and nothing said where it belonged. (An events file alone is
+        // refused, in its own words.)
+        for path in paths where !path.hasSuffix(EventsCSV.fileSuffix) {
+            guard let saved = RecoveryFile.savedSession(path: path, database: context.databasePath) else { continue }
+            let hasEvents = EventsCSV.siblingPath(ofReadings: path).map(FileManager.default.fileExists) ?? false
+            context.console.errorLine(
+                "note: \(path) holds what session \(saved) could not store; `cookcast import \(path) --into \(saved)` "
+                    + "adds it back to that session\(hasEvents ? ", with its events" : "")")
+        }
         // One group at a time, stored before the next is read: a folder of a season's exports
         // costs what its largest cook costs, not all of them together.
         var opened: SessionStore? = nil

@@ -9,7 +9,7 @@ struct PredictCommand: Command {
     static let name = "predict"
     static let abstract = "predict the finish of a recorded cook from the readings up to a moment"
     static let usage =
-        "cookcast predict FILE (--target C | --cut CUT) [--at SECONDS] [--cut CUT] [--cut N=CUT]... [--target N=C]... [--channel N] [--format text|json|seconds]"
+        "cookcast predict FILE (--target C | --cut CUT | --target N=C...) [--at SECONDS] [--cut CUT] [--cut N=CUT]... [--target N=C]... [--channel N] [--format text|json|seconds]"
     static let help = """
         Replays FILE (canonical CSV, JSON lines or hex packet log) up to --at seconds (default: the
         last reading) through the same estimator as `cookcast live`, using only readings up to then.
@@ -20,8 +20,9 @@ struct PredictCommand: Command {
         why (in --unit). A file of several probes gives the slowest probe's finish, as live shows it; --channel N
         predicts probe N alone. --cut N=CUT and --target N=C give probe N its own cut and target,
         as `live` takes them (its own cut alone brings that cut's usual target); the plain --cut or
-        --target is every other probe's. An unknown cut falls back to a generic prior with a warning
-        (a probe's own: the plain cut's prior).
+        --target is every other probe's, and not needed when every probe predicted has its own.
+        An unknown cut falls back to a generic prior with a warning (a probe's own: the plain
+        cut's prior).
         Priors learned by `cookcast fit` into the database (when it exists) override the shipped ones.
 
         example:
@@ -54,8 +55,10 @@ struct PredictCommand: Command {
         givenTargetCelsius = targets.plainCelsius
         channelTargetsCelsius = targets.channelCelsius
         channelCutNames = Dictionary(uniqueKeysWithValues: cuts.channels)
-        if givenTargetCelsius == nil, cuts.plain == nil {
-            throw .usage("missing --target C (or a --cut, whose usual target is taken)")
+        // Probes' own targets or cuts are enough, as in `live`: `--target 1=93 --target 2=74` was
+        // refused for want of a plain --target that no probe would have used.
+        if givenTargetCelsius == nil, cuts.plain == nil, channelTargetsCelsius.isEmpty, cuts.channels.isEmpty {
+            throw .usage(Self.missingTarget)
         }
         atSeconds = try arguments.double("at", in: 0...1e9)
         cutName = cuts.plain
@@ -67,6 +70,9 @@ struct PredictCommand: Command {
         self.context = context
     }
 
+    /// The usage error when no probe would have a target.
+    static let missingTarget = "missing --target C (or a --cut, whose usual target is taken)"
+
     func run() async throws(CLIError) -> Int32 {
         let models = try context.models()
         var cut: CutProfile?
@@ -74,10 +80,11 @@ struct PredictCommand: Command {
             cut = models.cuts.profile(named: cutName)
             if cut == nil { context.console.errorLine("warning: unknown cut '\(cutName)', using a generic prior") }
         }
-        guard let targetCelsius = givenTargetCelsius ?? cut?.defaultTargetCelsius else {
-            throw .usage("missing --target C: the unknown cut '\(cutName ?? "")' has no usual target")
+        let targetCelsius = givenTargetCelsius ?? cut?.defaultTargetCelsius
+        if targetCelsius == nil, let cutName, channelTargetsCelsius.isEmpty, channelCutNames.isEmpty {
+            throw .usage("missing --target C: the unknown cut '\(cutName)' has no usual target")
         }
-        if givenTargetCelsius == nil {
+        if let targetCelsius, givenTargetCelsius == nil {
             context.console.errorLine(
                 "note: target \(context.unit.format(celsius: targetCelsius)), the usual one for \(cut?.name ?? "")")
         }
@@ -115,16 +122,26 @@ struct PredictCommand: Command {
         }
         // The probe asked about (or the only one) is predicted to its own cut and target, if given.
         let asked = channel ?? (probeChannels.count == 1 ? probeChannels.first : nil)
+        let predicted = asked.map { [$0] } ?? probeChannels
+        if targetCelsius == nil, let without = predicted.first(where: { channelTargets[$0] == nil }) {
+            throw .usage("\(Self.missingTarget): probe \(without) has no target of its own")
+        }
         let shownCut = asked.flatMap { channelCuts[$0] } ?? cut
-        let shownTarget = asked.flatMap { channelTargets[$0] } ?? targetCelsius
-        let estimate =
-            channelCount > 1
-            ? Predictor.predictSession(
+        let estimate: Estimate
+        if channelCount > 1 {
+            estimate = Predictor.predictSession(
                 readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut, priors: priors,
                 channel: asked, channelCuts: channelCuts, channelTargetsCelsius: channelTargets)
-            : Predictor.predict(
-                readings: readings, targetCelsius: shownTarget, atSeconds: limit, cut: shownCut, priors: priors,
+        } else {
+            guard let probeTarget = asked.flatMap({ channelTargets[$0] }) ?? targetCelsius else {
+                throw .usage(Self.missingTarget)
+            }
+            estimate = Predictor.predict(
+                readings: readings, targetCelsius: probeTarget, atSeconds: limit, cut: shownCut, priors: priors,
                 channel: channel ?? probeChannels.first)
+        }
+        // The probe's own target, else every probe's; with only probes' own, the slowest's.
+        let shownTarget = asked.flatMap { channelTargets[$0] } ?? targetCelsius ?? estimate.targetCelsius
         let console = context.console
         switch format {
         case "seconds":
