@@ -76,6 +76,18 @@ import Testing
                     + "target of its own\n"), "\(missing.err)")
     }
 
+    /// QA: `predict --target 3=74` on a file of probes 1 and 2 was silently ignored (`import` says
+    /// so); the prediction goes on, and the goal it did not apply is named.
+    @Test func aGoalForAProbeTheFileLacksIsNamed() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("two.csv", ProbeGoalsTests.twoMeatsCSV())
+        let r = await box.run(["predict", file, "--cut", "chicken", "--target", "3=80", "--cut", "4=brisket"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("has no probe 3: its own cut and target are not applied"), "\(r.err)")
+        #expect(r.err.contains("has no probe 4: its own cut and target are not applied"), "\(r.err)")
+    }
+
     @Test func theRangeIsAMeatsAndItsEndsAreTaken() throws {
         #expect(ProbeTargets.rangeCelsius == -20...120)
         let targets = try ProbeTargets(["248", "3=-4"], unit: .fahrenheit)

@@ -120,6 +120,11 @@ struct PredictCommand: Command {
             let known = probeChannels.map(String.init).joined(separator: ", ")
             throw .data("\(path): no probe readings on channel \(channel) (channels: \(known))")
         }
+        for goalChannel in Set(channelTargetsCelsius.keys).union(channelCuts.keys).sorted()
+        where !probeChannels.contains(goalChannel) {
+            context.console.errorLine(
+                "note: \(path) has no probe \(goalChannel): its own cut and target are not applied")
+        }
         // The probe asked about (or the only one) is predicted to its own cut and target, if given.
         let asked = channel ?? (probeChannels.count == 1 ? probeChannels.first : nil)
         let predicted = asked.map { [$0] } ?? probeChannels
