@@ -171,7 +171,9 @@ extension SessionStore {
     /// event the session already has (same millisecond, kind, channel and detail) is skipped,
     /// as many times as it is stored, so adding the same file twice adds nothing the second time
     /// and two identical events of one file are both kept. What brings back what a recording
-    /// saved to files when its database was locked (`cookcast import FILE --into ID`).
+    /// saved to files when its database was locked (`cookcast import FILE --into ID`). A finished
+    /// session whose added readings or events run past its end now ends with the last of them
+    /// (`show` said "ended 00:15:14" beside "duration 29m 30s"); one still open keeps no end.
     ///
     /// - Returns: how many readings and events were added.
     /// - Throws: `StoreError.sessionNotFound` when there is no session `id`.
@@ -186,6 +188,17 @@ extension SessionStore {
             try Rows.insertChannels(channels, session: id, keepingStored: true, db: db)
             let readingsAdded = try Rows.insertReadings(readings, session: id, linkEpoch: 0, db: db)
             let eventsAdded = try Rows.insertEvents(events, session: id, skippingStored: true, db: db)
+            let lastSeconds = (readings.map(\.elapsedSeconds) + events.map(\.elapsedSeconds)).max()
+            if let lastSeconds, lastSeconds.isFinite {
+                let extend = try db.cachedStatement(
+                    """
+                    UPDATE sessions SET ended_at_ms = started_at_ms + ?1
+                    WHERE id = ?2 AND ended_at_ms IS NOT NULL AND ended_at_ms < started_at_ms + ?1
+                    """)
+                extend.bind(Int64((lastSeconds * 1000).rounded()), at: 1)
+                extend.bind(id, at: 2)
+                try extend.run()
+            }
             return (readingsAdded, eventsAdded)
         }
     }

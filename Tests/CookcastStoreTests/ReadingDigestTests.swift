@@ -225,6 +225,29 @@ import Testing
         try Self.expectListMatchesReadings(store)
     }
 
+    /// QA: `import --into` a finished session left its end where it was when the added readings
+    /// or events ran past it (`show`: "ended 00:15:14" beside "duration 29m 30s"). It now ends
+    /// with the last of them; earlier ones leave it, and a session still open keeps no end.
+    @Test func addingPastTheEndMovesTheEnd() throws {
+        let store = try SessionStore(path: ":memory:")
+        let started: Int64 = 1_700_000_000_123
+        let id = try store.createSession(Fixtures.info(), channels: [ChannelInfo(channel: 1)])
+        try store.append(Fixtures.readings(count: 1200), session: id)
+        try store.finishSession(id, endedAtUnixMs: started + 600_000)
+        let later = Fixtures.readings(count: 100, startMs: 1_800_000)
+        _ = try store.addReadings(later, channels: [], session: id)
+        let lastMs = Int64((later.last!.elapsedSeconds * 1000).rounded())
+        #expect(try store.session(id)?.endedAtUnixMs == started + lastMs)
+        let event = SessionEvent(elapsedSeconds: 2000, kind: .disconnected, detail: "link lost")
+        _ = try store.add(readings: [], channels: [], events: [event], session: id)
+        #expect(try store.session(id)?.endedAtUnixMs == started + 2_000_000)
+        _ = try store.addReadings(Fixtures.readings(count: 10, startMs: 100), channels: [], session: id)
+        #expect(try store.session(id)?.endedAtUnixMs == started + 2_000_000)
+        let open = try store.createSession(Fixtures.info(), channels: [ChannelInfo(channel: 1)])
+        _ = try store.addReadings(later, channels: [], session: open)
+        #expect(try store.session(open)?.endedAtUnixMs == nil)
+    }
+
     /// `import --into` (`addReadings`): readings before the session's last one (counted into the
     /// digest at once), after it, on a new channel, and ones already stored.
     @Test func addedReadingsAreCountedWhereverTheyFall() throws {
