@@ -6,8 +6,10 @@ import Foundation
 /// The flow robust BLE clients follow (see protocols.md): subscribe to ObjectManager and
 /// Properties signals of `org.bluez` and to its owner changes *before* `GetManagedObjects`; find
 /// the device (scanning if BlueZ does not know it); `Device1.Connect`; wait for
-/// `ServicesResolved`; `StartNotify` on the data characteristic (pinned, or the first notify
-/// characteristic whose packets the decoder accepts); then forward every `Value` change. A
+/// `ServicesResolved`; `StartNotify` on the data characteristic (pinned by `--characteristic` or
+/// the probe profile, or the first notify characteristic whose packets the decoder accepts) and
+/// the profile's settings characteristic; make the profile's writes (`ProfileSetup`); then
+/// forward every `Value` change (the settings characteristic's as channel 0). A
 /// disconnect (`Connected = false`, the device removed, or bluetoothd gone) is reported and the
 /// link is retried, forever, until stopped: as soon as the probe is seen advertising again (LE
 /// discovery runs between tries), else after a capped exponential backoff.
@@ -174,20 +176,25 @@ final class BlueZLink: @unchecked Sendable {
             _ = try bus.nextMessage(timeoutMilliseconds: 100)
         }
         let characteristics = objects.characteristics(under: devicePath)
+        let pinned = options.characteristicUUID ?? options.profile?.dataNotifyUUID
         let candidates =
-            options.characteristicUUID != nil
+            pinned != nil
             ? characteristics.filter { options.matchesPinned($0.uuid) }
             : characteristics.filter { $0.flags.contains("notify") || $0.flags.contains("indicate") }
         guard !candidates.isEmpty else {
             throw DBusError(
                 name: "org.bluez.Error.NotFound",
-                message: "no notify characteristic" + (options.characteristicUUID.map { " with UUID \($0)" } ?? ""),
+                message: "no notify characteristic" + (pinned.map { " with UUID \($0)" } ?? ""),
                 context: "connecting to \(options.address)")
         }
-        for c in candidates {
+        let setup = options.profile.map { ProfileSetup(profile: $0, characteristics: characteristics) }
+        let settingsPath = setup?.settingsPath
+        for path in candidates.map(\.path) + [settingsPath].compactMap(\.self) {
             try bus.call(
-                destination: "org.bluez", path: c.path, interface: BlueZObjects.characteristic, method: "StartNotify")
+                destination: "org.bluez", path: path, interface: BlueZObjects.characteristic, method: "StartNotify")
         }
+        // Notifications are on first, so the reply to a write (the battery level) is not missed.
+        try setup?.performWrites(bus, context: "setting up \(options.address)")
         var dataPath: String? = candidates.count == 1 ? candidates[0].path : nil
         report(.connected, dataPath ?? devicePath)
         while !isStopped {
@@ -203,9 +210,16 @@ final class BlueZLink: @unchecked Sendable {
                     report(.disconnected, "link lost")
                     return true
                 }
-                guard message.arguments[0].string == BlueZObjects.characteristic, let bytes = changed["Value"]?.bytes,
-                    candidates.contains(where: { $0.path == path })
+                guard message.arguments[0].string == BlueZObjects.characteristic, let bytes = changed["Value"]?.bytes
                 else { continue }
+                if path == settingsPath {
+                    lastEmittedSeconds = stamper.stamp(receivedAtSeconds: max(now, lastEmittedSeconds))
+                    emit(
+                        .packet(
+                            bytes: bytes, elapsedSeconds: lastEmittedSeconds, channel: ProbeProfile.settingsChannel))
+                    continue
+                }
+                guard candidates.contains(where: { $0.path == path }) else { continue }
                 if dataPath == nil {
                     // Pin the first characteristic whose packets the probe's decoder understands.
                     if case .failure = decoder.decode(bytes, elapsedSeconds: 0, channel: 1) { continue }

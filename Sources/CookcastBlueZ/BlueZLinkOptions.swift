@@ -1,9 +1,14 @@
+import CookcastCore
+
 /// How `BlueZSource` finds and keeps the link to a probe.
 public struct BlueZLinkOptions: Sendable, Hashable {
     /// Bluetooth address of the probe, e.g. `AA:BB:CC:DD:EE:FF`.
     public var address: String
     /// Pin the notify characteristic (full UUID or 16-bit short form like `fff4`); nil: discover it.
     public var characteristicUUID: String?
+    /// The probe's profile (`Models/probes.json`): its data and settings notify characteristics
+    /// and the writes made after every connect; nil: the seed probe's discovery, as always.
+    public var profile: ProbeProfile?
     /// D-Bus address of the bus BlueZ is on; nil: the system bus (`DBUS_SYSTEM_BUS_ADDRESS` or default).
     public var busAddress: String?
     /// First wait before reconnecting, seconds (doubles each failure up to `reconnectMaxSeconds`).
@@ -22,16 +27,23 @@ public struct BlueZLinkOptions: Sendable, Hashable {
     public var discoverySeconds: Double = 15
 
     /// Options for `address`.
-    public init(address: String, characteristicUUID: String? = nil, busAddress: String? = nil) {
+    public init(
+        address: String, characteristicUUID: String? = nil, busAddress: String? = nil, profile: ProbeProfile? = nil
+    ) {
         self.address = address
         self.characteristicUUID = characteristicUUID
         self.busAddress = busAddress
+        self.profile = profile
+    }
+
+    /// The data characteristic to subscribe to: `--characteristic`, else the profile's; nil: discover.
+    var pinnedDataUUID: String? {
+        characteristicUUID.map(ProbeProfile.fullUUID) ?? profile?.dataNotifyUUID
     }
 
     /// Whether a characteristic UUID matches the pinned one (short forms match the Bluetooth base UUID).
     func matchesPinned(_ uuid: String) -> Bool {
-        guard let pinned = characteristicUUID?.lowercased() else { return false }
-        if pinned.count == 4 { return uuid == "0000\(pinned)-0000-1000-8000-00805f9b34fb" }
+        guard let pinned = pinnedDataUUID else { return false }
         return uuid == pinned
     }
 }

@@ -60,4 +60,18 @@ public struct CommandContext: Sendable {
         }
         return profile
     }
+
+    /// Resolves a probe profile name or alias (`--profile`); nil name gives nil. Unknown names
+    /// throw a usage error listing the known profiles.
+    public func probeProfile(named name: String?) throws(CLIError) -> ProbeProfile? {
+        guard let name else { return nil }
+        let probes = try models().probes
+        guard let profile = probes.profile(named: name) else {
+            let known =
+                probes.names.isEmpty
+                ? "none: no probes.json in the Models directory" : probes.names.joined(separator: ", ")
+            throw .usage("unknown probe profile '\(name)' (known: \(known))")
+        }
+        return profile
+    }
 }

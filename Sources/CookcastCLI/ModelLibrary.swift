@@ -1,7 +1,7 @@
 import CookcastCore
 import Foundation
 
-/// The shipped model data in `Models/`: cut profiles and default priors.
+/// The shipped model data in `Models/`: cut profiles, default priors and probe profiles.
 ///
 /// Found, in order: `$COOKCAST_MODELS`; `<prefix>/share/cookcast/Models` next to an installed
 /// binary in `<prefix>/bin`; a `Models` directory in the executable's directory or any parent
@@ -13,6 +13,8 @@ public struct ModelLibrary: Sendable {
     public var cuts: CutCatalog
     /// Raw contents of `priors.json`, if shipped (decoded by the prediction module).
     public var priorsJSON: Data?
+    /// Probe profiles (`probes.json`); empty when the file is not shipped.
+    public var probes = ProbeProfileCatalog(profiles: [])
 
     /// Why the model data could not be loaded.
     public struct LoadError: Error, CustomStringConvertible {
@@ -36,7 +38,16 @@ public struct ModelLibrary: Sendable {
             throw LoadError(description: "\(cutsPath) is not a valid cut catalog: \(error)")
         }
         let priors = FileManager.default.contents(atPath: directory + "/priors.json")
-        return ModelLibrary(directory: directory, cuts: cuts, priorsJSON: priors)
+        var library = ModelLibrary(directory: directory, cuts: cuts, priorsJSON: priors)
+        let probesPath = directory + "/probes.json"
+        if let data = FileManager.default.contents(atPath: probesPath) {
+            do {
+                library.probes = try ProbeProfileCatalog(jsonData: data)
+            } catch {
+                throw LoadError(description: "\(probesPath) is not a valid probe profile list: \(error)")
+            }
+        }
+        return library
     }
 
     /// The model directory, or nil if none is found.

@@ -2,12 +2,16 @@
 public struct ProbeStatus: Sendable, Hashable, Codable {
     /// The packet exactly as received.
     public var bytes: [UInt8]
-    /// Bytes 2-3 as UInt16 LE; plausibly battery millivolts (unconfirmed, shown as raw).
+    /// Bytes 2-3 as UInt16 LE; plausibly battery millivolts (unconfirmed, shown as raw). For an
+    /// iBBQ battery reply, the current battery voltage word.
     public var rawWord: UInt16?
+    /// Battery charge in percent (0...100), when the packet reports it (an iBBQ battery reply).
+    public var batteryPercent: Double?
 
     /// Creates a status from its raw bytes.
-    public init(bytes: [UInt8], rawWord: UInt16?) {
+    public init(bytes: [UInt8], rawWord: UInt16?, batteryPercent: Double? = nil) {
         self.bytes = bytes
         self.rawWord = rawWord
+        self.batteryPercent = batteryPercent
     }
 }

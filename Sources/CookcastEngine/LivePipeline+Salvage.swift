@@ -18,8 +18,9 @@ extension LivePipeline {
             case .reading(let reading):
                 unsaved.append(.reading(reading.shifted(bySeconds: offset)))
             case .packet(let bytes, _, let channel):
-                switch decoder?.decode(bytes, elapsedSeconds: t, channel: channel) {
-                case .reading(let reading): unsaved.append(.reading(reading))
+                let packet = decoder?.decode(bytes, elapsedSeconds: t, channel: channel)
+                switch packet {
+                case .reading, .readings: unsaved += packet?.readings.map { .reading($0) } ?? []
                 case .status(let s):
                     unsaved.append(
                         .event(

@@ -247,9 +247,13 @@ public final class LivePipeline: @unchecked Sendable {
                 try await reject(DecodeError(.unexpectedLength, bytes: bytes), atSeconds: t)
                 return
             }
-            switch decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
-            case .reading(let reading): try await accept(reading)
+            let packet = decoder.decode(bytes, elapsedSeconds: t, channel: channel)
+            switch packet {
+            case .reading, .readings:
+                // A multi-probe notification: each probe's reading is stored, then followed, in turn.
+                for reading in packet.readings { try await accept(reading) }
             case .status(let s):
+                if let battery = s.batteryPercent { noteBattery(battery, channel: channel) }
                 if s.bytes != lastStatusBytes {
                     lastStatusBytes = s.bytes
                     try await flush()
@@ -346,11 +350,7 @@ public final class LivePipeline: @unchecked Sendable {
         status.elapsedSeconds = max(status.elapsedSeconds, reading.elapsedSeconds)
         if let p = reading.probeCelsius { status.probeCelsius[reading.channel] = p }
         if let a = reading.ambientCelsius { status.ambientCelsius = a }
-        if let b = reading.batteryPercent {
-            // Several probes, several batteries: the one to watch is the lowest.
-            batteryByChannel[reading.channel] = b
-            status.batteryPercent = batteryByChannel.values.min()
-        }
+        if let b = reading.batteryPercent { noteBattery(b, channel: reading.channel) }
         history.add(reading)
         status.history = history.points
         status.chartChannel = history.chartChannel
@@ -383,6 +383,13 @@ public final class LivePipeline: @unchecked Sendable {
         if !quietly {
             for alarm in fired { try await raise(alarm) }
         }
+    }
+
+    /// Several probes, several batteries: the one to watch is the lowest (an iBBQ's battery
+    /// reply is the whole thermometer's, on the settings channel).
+    private func noteBattery(_ percent: Double, channel: Int) {
+        batteryByChannel[channel] = percent
+        status.batteryPercent = batteryByChannel.values.min()
     }
 
     private func reject(_ error: DecodeError, atSeconds t: Double) async throws {

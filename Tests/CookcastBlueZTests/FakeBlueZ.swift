@@ -78,6 +78,14 @@ final class FakeBlueZ {
     /// ... and comes back.
     func acquireName() throws { try call("AcquireName") }
 
+    /// Later connects present an Inkbird iBBQ (FFF1/FFF2/FFF4/FFF5): it notifies data only once
+    /// logged in and enabled on that connection, and answers a battery request on FFF1.
+    func presentIBBQ() throws { try call("PresentIBBQ") }
+    /// Every `WriteValue` received, as `CONNECTION UUID16 HEX` (`1 fff2 2107...`), in order.
+    func writes() throws -> [String] {
+        try call("Writes").arguments.first?.array?.compactMap(\.string) ?? []
+    }
+
     @discardableResult
     private func call(_ method: String, _ arguments: [DBusArgument] = []) throws -> DBusMessage {
         // By its unique name, so the control interface answers while `org.bluez` is released.

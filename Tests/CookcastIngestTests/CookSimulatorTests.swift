@@ -82,6 +82,8 @@ import Testing
                     #expect(probe.isFinite && (-5...130).contains(probe))
                     #expect(ambient.isFinite && (-5...300).contains(ambient))
                     #expect((0...100).contains(r.batteryPercent ?? -1))
+                case .readings:
+                    Issue.record("the seed probe sends one reading per packet")
                 case .status(let s):
                     statuses += 1
                     #expect(s.bytes == SeedProbeDecoder.capturedStatus)

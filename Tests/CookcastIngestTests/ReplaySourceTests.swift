@@ -171,6 +171,7 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
             guard case .packet(let bytes, let t, let channel) = event else { continue }
             switch decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
             case .reading(let r): readings.append(r)
+            case .readings(let rs): readings += rs
             case .status: statuses += 1
             case .failure: failures += 1
             }

@@ -13,6 +13,7 @@ enum SimulationSupport {
         for case .packet(let bytes, let t, let channel) in events {
             switch decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
             case .reading(let r): readings.append(r)
+            case .readings(let rs): readings += rs
             case .status: statuses += 1
             case .failure: failures += 1
             }

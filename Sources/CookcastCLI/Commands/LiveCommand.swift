@@ -11,7 +11,8 @@ struct LiveCommand: Command {
     static let name = "live"
     static let abstract = "live view and ETA from a probe, a replay file, stdin or the simulator"
     static let usage = """
-        cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR [--characteristic UUID]) \
+        cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR [--characteristic UUID] \
+        [--profile NAME] [--pit-probe N]) \
         [--cut [N=]CUT]... [--target [N=]C]... [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] \
         [--ambient-range LO:HI] [--on-alarm CMD]
         """
@@ -33,6 +34,13 @@ struct LiveCommand: Command {
                               reconnects by itself the moment it advertises again, and a probe
                               session killed less than 30 min ago is resumed; --characteristic
                               UUID pins the data characteristic
+          --profile NAME      with --probe: the kind of probe (Models/probes.json: seed, ibbq =
+                              Inkbird IBT-2X/4XS/6XS); after every connect cookcast subscribes
+                              to its data and settings characteristics and makes its writes
+                              (an iBBQ's login and "send data"); each probe is its own channel
+                              (1-6). Without it: the seed probe, its characteristic discovered
+          --pit-probe N       with --profile: probe N lies in the pit; its temperature is the
+                              air (stored as ambient, channel role pit), the others are meat
         options:
           --cut CUT           cut name or alias (see Models/cuts.json); sets the default target
           --target C          target internal temperature (in --unit, default Celsius; -20 to 120 C)
@@ -63,11 +71,12 @@ struct LiveCommand: Command {
           cookcast live --replay ../shared/data/cooks/heatledger_roast_chicken.csv --speed 120 --cut chicken
           printf '0 00000064F500FB00DD\\n' | cookcast live --stdin --cut steak
           cookcast live --probe AA:BB:CC:DD:EE:FF --cut chicken --cut 3=pork_shoulder --target 3=93
+          cookcast live --probe AA:BB:CC:DD:EE:FF --profile ibbq --pit-probe 4 --cut brisket
         """
     static let options = OptionSpec(
         valued: [
             "simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic",
-            "on-alarm", "ambient-range",
+            "on-alarm", "ambient-range", "profile", "pit-probe",
         ],
         flags: ["stdin", "json", "plain"], repeatable: ["cut", "target"])
     /// Speed factors `--speed` accepts: below a thousandth a minute of cook takes 17 hours; above
@@ -93,6 +102,10 @@ struct LiveCommand: Command {
     let resumeID: Int64?
     let name: String?
     let characteristic: String?
+    /// The probe's profile (`--profile`), nil: the seed probe as discovered.
+    let profile: ProbeProfile?
+    /// The channel in the pit (`--pit-probe`, else the profile's), nil: every channel is meat.
+    let pitChannel: Int?
     let alarmCommand: String?
     let ambientRange: ClosedRange<Double>?
 
@@ -163,6 +176,12 @@ struct LiveCommand: Command {
         }
         name = arguments.value("name")
         characteristic = arguments.value("characteristic")
+        profile = try context.probeProfile(named: arguments.value("profile"))
+        let pitProbe = try arguments.int("pit-probe", in: 1...16)
+        if let pitProbe, let profile, pitProbe > profile.channelCount {
+            throw .usage("--pit-probe \(pitProbe): a \(profile.name) probe has channels 1 to \(profile.channelCount)")
+        }
+        pitChannel = pitProbe ?? profile?.pitChannel
         alarmCommand = arguments.value("on-alarm")
         if let text = arguments.value("ambient-range") {
             let parts = text.split(separator: ":").map { Double($0) }
@@ -195,8 +214,11 @@ struct LiveCommand: Command {
         if arguments.value("speed") != nil, !paced {
             notes.append("--speed only applies to --simulate and --replay; readings are taken as they arrive")
         }
-        if arguments.value("characteristic") != nil, !probe {
-            notes.append("--characteristic only applies to --probe; ignored")
+        for option in ["characteristic", "profile"] where arguments.value(option) != nil && !probe {
+            notes.append("--\(option) only applies to --probe; ignored")
+        }
+        if arguments.value("pit-probe") != nil, !probe || arguments.value("profile") == nil {
+            notes.append("--pit-probe only applies to --probe with --profile; ignored")
         }
         return notes
     }
@@ -245,7 +267,8 @@ struct LiveCommand: Command {
             }
         case .probe(let address):
             let probe = BlueZSource(
-                options: BlueZLinkOptions(address: address, characteristicUUID: characteristic),
+                options: BlueZLinkOptions(address: address, characteristicUUID: characteristic, profile: profile),
+                decoder: profile?.decoder(pitChannel: pitChannel) ?? SeedProbeDecoder(),
                 environment: context.environment)
             return try await run(
                 probe, store: store, paced: false, resume: try interruptedSession(of: probe.label, in: store))

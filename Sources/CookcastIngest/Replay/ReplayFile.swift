@@ -87,16 +87,15 @@ public struct ReplayFile: Sendable {
         return ReplayFile(path: path, format: resolved, events: events, issues: issues)
     }
 
-    /// Every reading: CSV/JSON rows as they are, hex packets through `decoder` (status and
-    /// undecodable packets are left out; see `events` for those).
+    /// Every reading: CSV/JSON rows as they are, hex packets through `decoder`, every reading
+    /// of a multi-probe packet (status and undecodable packets are left out; see `events`).
     public func readings(decoder: any ProbeDecoder = SeedProbeDecoder()) -> [Reading] {
-        events.compactMap { event in
+        events.flatMap { event -> [Reading] in
             switch event {
-            case .reading(let r): return r
+            case .reading(let r): return [r]
             case .packet(let bytes, let t, let channel):
-                if case .reading(let r) = decoder.decode(bytes, elapsedSeconds: t, channel: channel) { return r }
-                return nil
-            case .connection: return nil
+                return decoder.decode(bytes, elapsedSeconds: t, channel: channel).readings
+            case .connection: return []
             }
         }
     }

@@ -135,10 +135,8 @@ public struct StdinSource: ReadingSource {
         switch event {
         case .reading(let reading): return reading
         case .packet(let bytes, let t, let channel):
-            if case .reading(let reading) = decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
-                return reading
-            }
-            return nil
+            // A multi-probe packet's readings share its time: the first stands for them.
+            return decoder.decode(bytes, elapsedSeconds: t, channel: channel).readings.first
         case .connection: return nil
         }
     }

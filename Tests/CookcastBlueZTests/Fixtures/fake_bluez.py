@@ -11,6 +11,12 @@ device's InterfacesAdded if it was removed, as BlueZ reports advertisements), an
 fake's unique name: it stays reachable while org.bluez is released. Prints READY once it owns the
 name.
 
+PresentIBBQ makes later connects present an Inkbird iBBQ instead (service FFF0: FFF1 settings
+results notify, FFF2 login write, FFF4 realtime notify, FFF5 settings write), as go-ibbq and uibbq
+describe it: FFF4 notifies only once the login and then "enable realtime data" were written on
+this connection, and a battery request on FFF5 is answered on FFF1. Writes() lists every
+WriteValue as "CONNECTION UUID16 HEX" (connections counted from 1).
+
 Run with Debian's /usr/bin/python3 (python3-dbus, python3-gi). Stop it with SIGKILL.
 """
 import sys
@@ -35,6 +41,12 @@ DEVICE_PATH = ADAPTER_PATH + "/dev_" + ADDRESS.replace(":", "_")
 SERVICE_PATH = DEVICE_PATH + "/service0010"
 DATA_CHAR_PATH = SERVICE_PATH + "/char0011"
 OTHER_CHAR_PATH = SERVICE_PATH + "/char0014"
+SETTINGS_RESULT_PATH = SERVICE_PATH + "/char0017"
+LOGIN_CHAR_PATH = SERVICE_PATH + "/char001a"
+IBBQ_LOGIN = [0x21, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0xB8, 0x22, 0x00, 0x00, 0x00, 0x00, 0x00]
+IBBQ_ENABLE_REALTIME = [0x0B, 0x01, 0x00, 0x00, 0x00, 0x00]
+IBBQ_BATTERY_REQUEST = [0x08, 0x24, 0x00, 0x00, 0x00, 0x00]
+IBBQ_BATTERY_REPLY = [0x24, 0xA0, 0x0F, 0x98, 0x19, 0x00]  # 4000 of 6552: 61 %
 
 
 class PropertyObject(dbus.service.Object):
@@ -139,7 +151,8 @@ class Device(PropertyObject):
 
 
 class Characteristic(PropertyObject):
-    def __init__(self, bus, path, uuid, flags):
+    def __init__(self, bus, path, uuid, flags, fake=None):
+        self.fake = fake
         super().__init__(bus, path, {CHAR: {
             "UUID": uuid, "Service": dbus.ObjectPath(SERVICE_PATH), "Flags": dbus.Array(flags, signature="s"),
             "Value": dbus.Array([], signature="y"), "Notifying": False}})
@@ -155,6 +168,12 @@ class Characteristic(PropertyObject):
     @dbus.service.method(CHAR, in_signature="a{sv}", out_signature="ay")
     def ReadValue(self, options):
         return self.props[CHAR]["Value"]
+
+    @dbus.service.method(CHAR, in_signature="aya{sv}")
+    def WriteValue(self, value, options):
+        if self.fake is None or "write" not in self.props[CHAR]["Flags"]:
+            raise dbus.exceptions.DBusException("Write not permitted", name="org.bluez.Error.NotPermitted")
+        self.fake.written(str(self.props[CHAR]["UUID"]), [int(b) for b in value])
 
 
 class Service(PropertyObject):
@@ -256,6 +275,14 @@ class Control(dbus.service.Object):
         return bool(self.fake.adapter.props[ADAPTER]["Discovering"])
 
     @dbus.service.method(CONTROL)
+    def PresentIBBQ(self):
+        self.fake.ibbq = True
+
+    @dbus.service.method(CONTROL, out_signature="as")
+    def Writes(self):
+        return dbus.Array(self.fake.writes, signature="s")
+
+    @dbus.service.method(CONTROL)
     def Quit(self):
         GLib.idle_add(self.loop.quit)
 
@@ -271,6 +298,11 @@ class Fake:
         self.others = []
         self.advertising = False
         self.adverts = 0
+        self.ibbq = False
+        self.connections = 0
+        self.logged_in = False
+        self.realtime = False
+        self.writes = []
         self.root = Root(bus, self)
         self.adapter = Adapter(bus)
         self.device = Device(bus, self)
@@ -335,11 +367,18 @@ class Fake:
         if self.device.props[DEVICE]["Connected"]:
             return
         self.device.update(DEVICE, Connected=True)
+        self.connections += 1
+        self.logged_in = self.realtime = False
         if self.stall_resolving:
             return  # connected, services never resolve (a flaky probe drops during discovery)
         self.gatt = [Service(self.bus),
                      Characteristic(self.bus, DATA_CHAR_PATH, "0000fff4-0000-1000-8000-00805f9b34fb", ["notify"]),
-                     Characteristic(self.bus, OTHER_CHAR_PATH, "0000fff5-0000-1000-8000-00805f9b34fb", ["read", "write"])]
+                     Characteristic(self.bus, OTHER_CHAR_PATH, "0000fff5-0000-1000-8000-00805f9b34fb", ["read", "write"],
+                                    self)]
+        if self.ibbq:
+            self.gatt += [
+                Characteristic(self.bus, SETTINGS_RESULT_PATH, "0000fff1-0000-1000-8000-00805f9b34fb", ["notify"]),
+                Characteristic(self.bus, LOGIN_CHAR_PATH, "0000fff2-0000-1000-8000-00805f9b34fb", ["write"], self)]
         for o in self.gatt:
             self.root.InterfacesAdded(dbus.ObjectPath(o.path), o.props)
         self.device.update(DEVICE, ServicesResolved=True)
@@ -354,12 +393,25 @@ class Fake:
         self.gatt = []
         self.device.update(DEVICE, Connected=False)
 
-    def notify(self, value):
-        chars = [o for o in self.gatt if o.path == DATA_CHAR_PATH]
+    def notify(self, value, path=DATA_CHAR_PATH):
+        chars = [o for o in self.gatt if o.path == path]
         if not chars or not chars[0].props[CHAR]["Notifying"]:
             return False
+        if self.ibbq and path == DATA_CHAR_PATH and not self.realtime:
+            return False  # an iBBQ sends no data until logged in and enabled
         chars[0].update(CHAR, Value=dbus.Array(value, signature="y"))
         return True
+
+    def written(self, uuid, value):
+        self.writes.append("%d %s %s" % (self.connections, uuid[4:8], "".join("%02X" % b for b in value)))
+        if not self.ibbq:
+            return
+        if uuid.startswith("0000fff2") and value == IBBQ_LOGIN:
+            self.logged_in = True
+        elif uuid.startswith("0000fff5") and value == IBBQ_ENABLE_REALTIME and self.logged_in:
+            self.realtime = True
+        elif uuid.startswith("0000fff5") and value == IBBQ_BATTERY_REQUEST and self.logged_in:
+            GLib.idle_add(lambda: self.notify(IBBQ_BATTERY_REPLY, SETTINGS_RESULT_PATH) and False)
 
 
 def main():
