@@ -246,8 +246,17 @@ struct LiveCommand: Command {
             let probe = BlueZSource(
                 options: BlueZLinkOptions(address: address, characteristicUUID: characteristic),
                 environment: context.environment)
-            return try await run(
-                probe, store: store, paced: false, resume: try interruptedSession(of: probe.label, in: store))
+            // The link stops discovery once the recording stops: let it, before the process exits.
+            let result: Result<Int32, CLIError>
+            do throws(CLIError) {
+                result = .success(
+                    try await run(
+                        probe, store: store, paced: false, resume: try interruptedSession(of: probe.label, in: store)))
+            } catch {
+                result = .failure(error)
+            }
+            await probe.waitUntilStopped(upToSeconds: 1)
+            return try result.get()
         }
     }
 
