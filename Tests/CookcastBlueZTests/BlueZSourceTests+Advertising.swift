@@ -124,4 +124,40 @@ extension BlueZSourceTests {
         let back = try #require(stamps(log, .connected).last)
         #expect(back - dropped > 0.9)
     }
+
+    /// QA: bluetoothd back after a restart was not noticed: the wait after it went away has no
+    /// discovery, so the probe advertising went unheard until the backoff ran out (4 s late in
+    /// a `live` run, up to the 5 s cap; 20 s here).
+    @Test func bluetoothdComingBackEndsTheWait() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.releaseName()
+        #expect(try await waitUntil(10) { log.details(.searching).contains { $0.hasPrefix("reconnecting in 20 s") } })
+        try await Task.sleep(for: .milliseconds(500))  // into the wait
+        try fake.setAdvertising(true)  // back before the wait looked, it is discovered instead
+        try fake.acquireName()
+        #expect(try await waitUntil(10) { log.count(.connected) == 2 })
+        #expect(log.details(.disconnected).first == "bluetoothd went away")
+    }
+
+    /// QA: an adapter powered on again was not noticed by a wait that had found it off, which
+    /// ran out its backoff before the next try.
+    @Test func anAdapterPoweredOnEndsTheWait() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.setPowered(false)  // drops the link
+        #expect(try await waitUntil(10) { log.details(.searching).contains { $0.hasPrefix("reconnecting in 20 s") } })
+        try await Task.sleep(for: .milliseconds(500))  // into the wait
+        try fake.setAdvertising(true)  // on before the wait looked, it is discovered instead
+        try fake.setPowered(true)
+        #expect(try await waitUntil(10) { log.count(.connected) == 2 })
+    }
 }
