@@ -180,6 +180,10 @@ final class BlueZLink: @unchecked Sendable {
                 throw DBusError(
                     name: error.name, message: "no answer from the probe in \(wait) s (out of range or switched off?)",
                     context: "connecting to \(options.address)")
+            } catch {
+                // BlueZ's reason ("le-connection-abort-by-local") said of the probe, as every other
+                // failed try is, not of "calling org.bluez.Device1.Connect on /org/bluez/...".
+                throw DBusError(name: error.name, message: error.message, context: "connecting to \(options.address)")
             }
         }
         let resolveDeadline = clock.now + .milliseconds(Int(options.connectTimeoutSeconds * 1000))
