@@ -3,7 +3,8 @@
 /// BlueZ tells of the advertisements it receives: a device it did not know (or had dropped from
 /// its cache) appears with `InterfacesAdded`, a known one gets `PropertiesChanged` on its
 /// `org.bluez.Device1` carrying `RSSI`, `ManufacturerData` or `ServiceData`. A `Connected = true`
-/// (BlueZ reconnecting by itself) also ends the wait: there is a link to stream from.
+/// (BlueZ reconnecting by itself) also ends the wait: there is a link to stream from. Without
+/// discovery, `isBluetoothBack` tells of bluetoothd or an adapter back, which ends a wait too.
 struct AdvertisementWatch {
     /// Device properties BlueZ sets from an advertisement.
     static let advertisedProperties: Set<String> = ["RSSI", "ManufacturerData", "ServiceData"]
@@ -35,6 +36,26 @@ struct AdvertisementWatch {
             else { return false }
             return changed.keys.contains { Self.advertisedProperties.contains($0) }
                 || changed["Connected"]?.bool == true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `message` says BlueZ can be used again after a wait without discovery:
+    /// bluetoothd took `org.bluez` (it came back), or an adapter powered on.
+    static func isBluetoothBack(_ message: DBusMessage) -> Bool {
+        guard message.kind == .signal else { return false }
+        switch (message.interface, message.member) {
+        case ("org.freedesktop.DBus", "NameOwnerChanged"):
+            guard message.arguments.count == 3, message.arguments[0].string == "org.bluez",
+                let owner = message.arguments[2].string
+            else { return false }
+            return !owner.isEmpty
+        case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
+            guard message.arguments.count >= 2, message.arguments[0].string == BlueZObjects.adapter else {
+                return false
+            }
+            return message.arguments[1].dictionary?["Powered"]?.bool == true
         default:
             return false
         }

@@ -12,7 +12,8 @@ import Foundation
 /// forward every `Value` change (the settings characteristic's as channel 0). A
 /// disconnect (`Connected = false`, the device removed, or bluetoothd gone) is reported and the
 /// link is retried, forever, until stopped: as soon as the probe is seen advertising again (LE
-/// discovery runs between tries), else after a capped exponential backoff.
+/// discovery runs between tries) or bluetoothd or the adapter is back, else after a capped
+/// exponential backoff.
 final class BlueZLink: @unchecked Sendable {
     private let options: BlueZLinkOptions
     private let decoder: any ProbeDecoder
@@ -93,44 +94,69 @@ final class BlueZLink: @unchecked Sendable {
     /// seen advertising ends the wait, though no sooner than `notBefore` (a probe that advertises
     /// but refuses connections is not hammered). A cheap probe does not buffer, so every second
     /// of a wait it is back in range is readings lost. Without discovery (bluetoothd gone, no
-    /// adapter, powered off) it is a plain wait. Returns whether the probe was seen; discovery
+    /// adapter, powered off) it is a plain wait, which bluetoothd coming back or an adapter
+    /// powering on ends as well (no sooner than `notBefore` either): the next try can succeed
+    /// then, and only a try starts discovery again. Returns whether the probe was seen; discovery
     /// is stopped on return, before `Connect`: discovering during a link degrades it on many
     /// adapters.
     private func waitBeforeRetry(seconds: Double, notBefore: ContinuousClock.Instant) -> Bool {
         let deadline = clock.now + .milliseconds(Int(seconds * 1000))
         var seen = false
+        var bluetoothBack = false
+        var bus: DBusConnection?
         do throws(DBusError) {
-            let bus = try openBus()
-            let objects = try BlueZObjects.fetch(bus)
+            let opened = try openBus()
+            bus = opened
+            let objects = try BlueZObjects.fetch(opened)
             var watch = AdvertisementWatch(
                 address: options.address, devicePath: objects.devicePath(address: options.address))
             guard let adapter = watch.devicePath.flatMap(objects.adapterPath(of:)) ?? objects.adapterPath else {
                 throw DBusError(name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter", context: "waiting")
             }
             try objects.requirePowered(adapter: adapter, context: "waiting")
-            try bus.call(
+            try opened.call(
                 destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
                 arguments: [.stringVariantDictionary(["Transport": "le"])])
             // A stuck controller must not hold the wait past its end.
             let remaining = Int(((deadline - clock.now).inSeconds * 1000).rounded(.up))
-            try bus.call(
+            try opened.call(
                 destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StartDiscovery",
                 timeoutMilliseconds: Int32(min(max(remaining, 100), 5_000)))
             defer {
-                _ = try? bus.call(
+                _ = try? opened.call(
                     destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StopDiscovery")
             }
             while !isStopped, clock.now < deadline {
                 if seen, clock.now >= notBefore { return true }
-                guard let message = try bus.nextMessage(timeoutMilliseconds: 50) else { continue }
-                // bluetoothd gone or replaced: this discovery went with it, the timer decides.
+                guard let message = try opened.nextMessage(timeoutMilliseconds: 50) else { continue }
+                // Powered off and on, or bluetoothd replaced: this discovery went with it.
+                if AdvertisementWatch.isBluetoothBack(message) {
+                    bluetoothBack = true
+                    break
+                }
+                // bluetoothd gone: this discovery went with it, the timer (or its return) decides.
                 if message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus" { break }
                 if watch.isSighting(message) { seen = true }
             }
         } catch {
             // Nothing to watch with: a plain wait, and the try after it says what is wrong.
         }
-        while !isStopped, clock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while !isStopped, clock.now < deadline {
+            if bluetoothBack, clock.now >= notBefore { break }
+            guard let watching = bus else {
+                Thread.sleep(forTimeInterval: 0.05)
+                continue
+            }
+            do throws(DBusError) {
+                if let message = try watching.nextMessage(timeoutMilliseconds: 50),
+                    AdvertisementWatch.isBluetoothBack(message)
+                {
+                    bluetoothBack = true
+                }
+            } catch {
+                bus = nil  // the bus itself is gone: the timer alone decides
+            }
+        }
         return seen
     }
 
@@ -156,6 +182,10 @@ final class BlueZLink: @unchecked Sendable {
                 throw DBusError(
                     name: error.name, message: "no answer from the probe in \(wait) s (out of range or switched off?)",
                     context: "connecting to \(options.address)")
+            } catch {
+                // BlueZ's reason ("le-connection-abort-by-local") said of the probe, as every other
+                // failed try is, not of "calling org.bluez.Device1.Connect on /org/bluez/...".
+                throw DBusError(name: error.name, message: error.message, context: "connecting to \(options.address)")
             }
         }
         let resolveDeadline = clock.now + .milliseconds(Int(options.connectTimeoutSeconds * 1000))

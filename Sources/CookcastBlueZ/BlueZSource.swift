@@ -27,6 +27,25 @@ public struct BlueZSource: ReadingSource {
 
     public var label: String { "probe:\(options.address.uppercased())" }
 
+    /// The links this source started that have not stopped yet.
+    private let runningLinks = DispatchGroup()
+
+    /// Waits, up to `seconds`, until the links this source started have stopped, once their
+    /// consumer has stopped reading. A link stops LE discovery on its way out: a process that
+    /// exits first (Ctrl-C during a wait) leaves the adapter discovering. Stopping takes at most
+    /// a poll (0.2 s) and a `StopDiscovery` call, unless a `Connect` is under way (up to 20 s).
+    /// Returns whether they stopped in time.
+    @discardableResult
+    public func waitUntilStopped(upToSeconds seconds: Double) async -> Bool {
+        let running = runningLinks
+        // Off the cooperative pool: its threads are few, and the wait blocks.
+        return await withCheckedContinuation { done in
+            DispatchQueue.global().async {
+                done.resume(returning: running.wait(timeout: .now() + .milliseconds(Int(seconds * 1000))) == .success)
+            }
+        }
+    }
+
     public func makeAsyncIterator() -> AsyncStream<SourceEvent>.Iterator {
         let (stream, continuation) = AsyncStream<SourceEvent>.makeStream(bufferingPolicy: .unbounded)
         let link = BlueZLink(options: options, decoder: decoder ?? SeedProbeDecoder(), environment: environment) {
@@ -34,9 +53,12 @@ public struct BlueZSource: ReadingSource {
             continuation.yield(event)
         }
         continuation.onTermination = { _ in link.stop() }
+        let running = runningLinks
+        running.enter()
         let thread = Thread {
             link.run()
             continuation.finish()
+            running.leave()
         }
         thread.name = "cookcast.bluez"
         thread.start()

@@ -93,7 +93,9 @@ extension BlueZSourceTests {
         #expect(
             log.details(.disconnected) == [
                 "link lost",
-                "calling org.bluez.Device1.Connect on /org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF: Connection refused (fake)",
+                // QA: it said "calling org.bluez.Device1.Connect on /org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF:
+                // Connection refused (fake)", where every other failed try names the probe.
+                "connecting to AA:BB:CC:DD:EE:FF: Connection refused (fake)",
             ])
         let tries = stamps(log, .connecting)
         #expect(tries.count == 3)  // the first connect, the refused one, the one that held
@@ -123,5 +125,41 @@ extension BlueZSourceTests {
         let dropped = try #require(stamps(log, .disconnected).first)
         let back = try #require(stamps(log, .connected).last)
         #expect(back - dropped > 0.9)
+    }
+
+    /// QA: bluetoothd back after a restart was not noticed: the wait after it went away has no
+    /// discovery, so the probe advertising went unheard until the backoff ran out (4 s late in
+    /// a `live` run, up to the 5 s cap; 20 s here).
+    @Test func bluetoothdComingBackEndsTheWait() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.releaseName()
+        #expect(try await waitUntil(10) { log.details(.searching).contains { $0.hasPrefix("reconnecting in 20 s") } })
+        try await Task.sleep(for: .milliseconds(500))  // into the wait
+        try fake.setAdvertising(true)  // back before the wait looked, it is discovered instead
+        try fake.acquireName()
+        #expect(try await waitUntil(10) { log.count(.connected) == 2 })
+        #expect(log.details(.disconnected).first == "bluetoothd went away")
+    }
+
+    /// QA: an adapter powered on again was not noticed by a wait that had found it off, which
+    /// ran out its backoff before the next try.
+    @Test func anAdapterPoweredOnEndsTheWait() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.setPowered(false)  // drops the link
+        #expect(try await waitUntil(10) { log.details(.searching).contains { $0.hasPrefix("reconnecting in 20 s") } })
+        try await Task.sleep(for: .milliseconds(500))  // into the wait
+        try fake.setAdvertising(true)  // on before the wait looked, it is discovered instead
+        try fake.setPowered(true)
+        #expect(try await waitUntil(10) { log.count(.connected) == 2 })
     }
 }

@@ -186,6 +186,22 @@ import Testing
         #expect(first.terminationStatus == 130)
     }
 
+    /// QA: Ctrl-C while the link waited for the probe left the adapter discovering: the process
+    /// exited before the link's thread got to `StopDiscovery`.
+    @Test func ctrlCWhileWaitingForTheProbeStopsDiscovery() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let live = try await recording(
+            ["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake, db: db)
+        try fake.removeDevice()  // gone until it advertises: the link discovers while it waits
+        #expect(try await waitUntil(10) { try fake.isDiscovering() })
+        try await interrupt(live)
+        #expect(live.terminationStatus == 130)
+        #expect(try !fake.isDiscovering())
+    }
+
     @Test func scanSaysAnAdapterIsPoweredOff() throws {
         let fake = try FakeBlueZ()
         defer { fake.stop() }

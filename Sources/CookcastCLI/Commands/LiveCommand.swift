@@ -270,8 +270,17 @@ struct LiveCommand: Command {
                 options: BlueZLinkOptions(address: address, characteristicUUID: characteristic, profile: profile),
                 decoder: profile?.decoder(pitChannel: pitChannel) ?? SeedProbeDecoder(),
                 environment: context.environment)
-            return try await run(
-                probe, store: store, paced: false, resume: try interruptedSession(of: probe.label, in: store))
+            // The link stops discovery once the recording stops: let it, before the process exits.
+            let result: Result<Int32, CLIError>
+            do throws(CLIError) {
+                result = .success(
+                    try await run(
+                        probe, store: store, paced: false, resume: try interruptedSession(of: probe.label, in: store)))
+            } catch {
+                result = .failure(error)
+            }
+            await probe.waitUntilStopped(upToSeconds: 1)
+            return try result.get()
         }
     }
 

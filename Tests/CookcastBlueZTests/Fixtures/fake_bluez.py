@@ -4,12 +4,12 @@ presents one adapter and one probe (Device1, a GATT service, a notify characteri
 probe's packets, and a read/write characteristic that is not the data). A control interface
 (com.cookcast.FakeBlueZ at /com/cookcast/fake) lets the test send notification bytes (one, a burst,
 a burst then a drop), drop the link from the peripheral side, fail or hang the next connects, remove
-and re-add the device or the adapter, power the adapter off and on, hang discovery, add other
-devices, give up org.bluez and take it again (bluetoothd restarting), make the probe advertise
-(while not connected and the adapter discovers, every 100 ms: an RSSI PropertiesChanged, or the
-device's InterfacesAdded if it was removed, as BlueZ reports advertisements), and quit. Call it by the
-fake's unique name: it stays reachable while org.bluez is released. Prints READY once it owns the
-name.
+and re-add the device or the adapter, power the adapter off (ending discovery, as BlueZ does) and
+on, hang discovery, add other devices, give up org.bluez and take it again (bluetoothd restarting),
+make the probe advertise (while not connected and the adapter discovers, every 100 ms: an RSSI
+PropertiesChanged, or the device's InterfacesAdded if it was removed, as BlueZ reports
+advertisements), and quit. Call it by the fake's unique name: it stays reachable while org.bluez is
+released. Prints READY once it owns the name.
 
 PresentIBBQ makes later connects present an Inkbird iBBQ instead (service FFF0: FFF1 settings
 results notify, FFF2 login write, FFF4 realtime notify, FFF5 settings write), as go-ibbq and uibbq
@@ -339,6 +339,8 @@ class Fake:
     def set_powered(self, powered):
         if not powered:
             self.drop()
+            if self.adapter.props[ADAPTER]["Discovering"]:
+                self.adapter.update(ADAPTER, Discovering=False)  # BlueZ's discovery ends with the power
         self.adapter.update(ADAPTER, Powered=bool(powered))
 
     def remove_adapter(self):
