@@ -55,19 +55,28 @@ final class BlueZLink: @unchecked Sendable {
     /// Runs until stopped: connect, stream, reconnect.
     func run() {
         var backoff = options.reconnectInitialSeconds
+        var spacingSeconds = options.reconnectSpacingSeconds
         var advertised = false
         while !isStopped {
             let attemptStart = clock.now
             do throws(DBusError) {
-                if try streamOnce(try openBus(), advertised: advertised) { backoff = options.reconnectInitialSeconds }
+                if try streamOnce(try openBus(), advertised: advertised) {
+                    backoff = options.reconnectInitialSeconds
+                    spacingSeconds = options.reconnectSpacingSeconds
+                }
             } catch {
                 // Until bluetoothd is back, every call says "The name org.bluez was not provided by any .service files".
                 let gone = "bluetoothd is not running (no org.bluez on the system bus)"
                 report(.disconnected, error.isNameUnowned ? gone : error.description)
+                // A probe that advertises but keeps refusing: each such try waits twice as long as
+                // the last, up to the backoff's cap (at 1 s apart, 3,600 failed tries an hour).
+                if advertised {
+                    spacingSeconds = min(2 * spacingSeconds, max(options.reconnectMaxSeconds, spacingSeconds))
+                }
             }
             guard !isStopped else { break }
             report(.searching, "reconnecting in \(Int(backoff.rounded(.up))) s, or once the probe advertises")
-            let spacing = Duration.milliseconds(Int(options.reconnectSpacingSeconds * 1000))
+            let spacing = Duration.milliseconds(Int(spacingSeconds * 1000))
             advertised = waitBeforeRetry(seconds: backoff, notBefore: attemptStart + spacing)
             backoff = min(backoff * 2, options.reconnectMaxSeconds)
         }

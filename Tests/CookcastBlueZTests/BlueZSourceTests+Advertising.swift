@@ -104,6 +104,33 @@ extension BlueZSourceTests {
         #expect(tries[2] - tries[1] > 0.5)
     }
 
+    /// QA: a probe that advertises but keeps refusing was tried every second for as long as it
+    /// did (3,600 stored `disconnected` events an hour); the tries now space out, doubling up to
+    /// the backoff's cap, and the spacing starts afresh once a try connects.
+    @Test func aProbeThatKeepsRefusingIsTriedLessAndLessOften() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.setAdvertising(true)
+        var o = longBackoff(fake)
+        o.reconnectSpacingSeconds = 0.5
+        o.reconnectMaxSeconds = 20
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: o), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.failConnects(3)
+        try fake.dropLink()
+        #expect(try await waitUntil(15) { log.count(.connected) == 2 })
+        let tries = stamps(log, .connecting).dropFirst()
+        #expect(tries.count == 4)  // three refused, the one that held
+        let gaps = zip(tries.dropFirst(), tries).map { $0 - $1 }
+        // 1, 2 and 4 s between the starts of the tries (0.5 s doubled after each refusal; the
+        // stamps come a little after the starts). The old code: 0.5 s each.
+        #expect(gaps.count == 3)
+        for (gap, least) in zip(gaps, [0.8, 1.8, 3.8]) { #expect(gap > least, "\(gaps)") }
+        #expect(gaps[2] < 6, "\(gaps)")
+    }
+
     /// A probe BlueZ does not report (connectable, not discoverable) is still reconnected when the
     /// backoff runs out.
     @Test func withoutAdvertisementsTheBackoffStillReconnects() async throws {

@@ -58,6 +58,8 @@ final class FakeBlueZ {
 
     func dropLink() throws { try call("DropLink") }
     func failNextConnect() throws { try call("FailNextConnect") }
+    /// The next `count` `Connect` calls are refused.
+    func failConnects(_ count: Int) throws { try call("FailConnects", [.string(String(count))]) }
     func isConnected() throws -> Bool { try call("IsConnected").arguments.first?.bool ?? false }
     /// Powers the adapter off (dropping the link, as BlueZ does) or on.
     func setPowered(_ powered: Bool) throws { try call(powered ? "PowerOn" : "PowerOff") }

@@ -138,8 +138,8 @@ class Device(PropertyObject):
         if self.fake.hang_connect:
             self.fake.adapter.held.append(reply)  # the peripheral never answers
             return
-        if self.fake.fail_next_connect:
-            self.fake.fail_next_connect = False
+        if self.fake.connects_to_refuse > 0:
+            self.fake.connects_to_refuse -= 1
             error(dbus.exceptions.DBusException("Connection refused (fake)", name="org.bluez.Error.Failed"))
             return
         self.fake.connect()
@@ -198,7 +198,11 @@ class Control(dbus.service.Object):
 
     @dbus.service.method(CONTROL)
     def FailNextConnect(self):
-        self.fake.fail_next_connect = True
+        self.fake.connects_to_refuse = 1
+
+    @dbus.service.method(CONTROL, in_signature="s")
+    def FailConnects(self, count):
+        self.fake.connects_to_refuse = int(count)
 
     @dbus.service.method(CONTROL, out_signature="b")
     def IsConnected(self):
@@ -290,7 +294,7 @@ class Control(dbus.service.Object):
 class Fake:
     def __init__(self, bus, loop):
         self.bus = bus
-        self.fail_next_connect = False
+        self.connects_to_refuse = 0
         self.hang_connect = False
         self.stall_resolving = False
         self.has_device = True
