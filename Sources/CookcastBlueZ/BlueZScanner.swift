@@ -8,10 +8,10 @@ public struct ScannedDevice: Sendable, Hashable {
     public var rssi: Int?
     /// Advertised service UUIDs.
     public var serviceUUIDs: [String]
-    /// The probe protocol its services suggest, if any.
+    /// A probe protocol its services suggest that cookcast has no profile for yet (the profiles
+    /// of `Models/probes.json`, such as the iBBQ's, are matched by `ProbeProfileCatalog`).
     public var recognizedProtocol: String? {
         let uuids = Set(serviceUUIDs.map { $0.lowercased() })
-        if uuids.contains("0000fff0-0000-1000-8000-00805f9b34fb") { return "iBBQ (Inkbird and rebrands)" }
         if uuids.contains("a75cc7fc-c956-488f-ac2a-2dbc08b63a04") { return "MEATER" }
         if uuids.contains("00000100-caab-3792-3d44-97ae51c1407a") { return "Combustion" }
         return nil

@@ -22,6 +22,13 @@ public struct ProbeProfileCatalog: Sendable {
         return profiles.first { ([$0.name] + $0.aliases).contains { CutCatalog.normalized($0) == key } }
     }
 
+    /// The profile whose GATT service is among a device's advertised `serviceUUIDs` (full or
+    /// 16-bit short form), or nil: what `cookcast scan` suggests for `live --profile`.
+    public func profile(advertising serviceUUIDs: [String]) -> ProbeProfile? {
+        let advertised = Set(serviceUUIDs.map(ProbeProfile.fullUUID))
+        return profiles.first { profile in profile.serviceUUID.map(advertised.contains) ?? false }
+    }
+
     /// The canonical names, in file order (for "unknown profile" errors).
     public var names: [String] { profiles.map(\.name) }
 }

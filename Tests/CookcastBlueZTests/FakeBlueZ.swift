@@ -58,6 +58,10 @@ final class FakeBlueZ {
 
     func dropLink() throws { try call("DropLink") }
     func failNextConnect() throws { try call("FailNextConnect") }
+    /// Another device appears, advertising the iBBQ's service (`0000fff0-...`).
+    func addOtherDevice(address: String, rssi: Int) throws {
+        try call("AddOtherDevice", [.string(address), .string(String(rssi))])
+    }
     /// The next `count` `Connect` calls are refused.
     func failConnects(_ count: Int) throws { try call("FailConnects", [.string(String(count))]) }
     func isConnected() throws -> Bool { try call("IsConnected").arguments.first?.bool ?? false }

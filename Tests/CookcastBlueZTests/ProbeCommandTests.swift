@@ -43,6 +43,22 @@ import Testing
         #expect(text.contains("AA:BB:CC:DD:EE:FF"))
         #expect(text.contains("BBQ Probe"))
         #expect(text.contains("-58 dBm"))
+        #expect(text.contains("unknown (try: cookcast live --probe AA:BB:CC:DD:EE:FF)"), "\(text)")
+    }
+
+    /// A device advertising the iBBQ's service is listed with the profile `live` needs; it was
+    /// named "iBBQ (Inkbird and rebrands)" without saying how to use it.
+    @Test func scanSuggestsTheProfileOfAnIBBQ() throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.addOtherDevice(address: "11:22:33:44:55:66", rssi: -70)
+        let out = Pipe()
+        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        scan.waitUntilExit()
+        #expect(scan.terminationStatus == 0, "\(text)")
+        let line = text.split(separator: "\n").first { $0.hasPrefix("11:22:33:44:55:66") }
+        #expect(line?.hasSuffix("ibbq: cookcast live --probe 11:22:33:44:55:66 --profile ibbq") == true, "\(text)")
     }
 
     @Test func liveProbeKeepsOneSessionAcrossADropAndAKill() async throws {

@@ -8,7 +8,9 @@ struct ScanCommand: Command {
     static let usage = "cookcast scan [--seconds N]"
     static let help = """
         Scans through BlueZ for --seconds (default 5) and lists the devices, strongest first.
-        Use the address with `cookcast live --probe ADDR`. Exits 69 without a Bluetooth service.
+        Use the address with `cookcast live --probe ADDR`; a device advertising the service of a
+        probe profile (Models/probes.json, e.g. an Inkbird iBBQ) is shown with the `--profile`
+        it needs. Exits 69 without a Bluetooth service.
         """
     static let options = OptionSpec(valued: ["seconds"])
 
@@ -38,11 +40,19 @@ struct ScanCommand: Command {
             context.console.line("no devices found in \(TemperatureUnit.fixed(seconds, decimals: 0)) s")
             return ExitCode.success
         }
+        // Without the model data every device is still listed, none with a profile.
+        let profiles = (try? context.models().probes) ?? ProbeProfileCatalog(profiles: [])
         let rows = devices.map { d in
-            [
-                d.address, d.name ?? "-", d.rssi.map { "\($0) dBm" } ?? "-",
-                d.recognizedProtocol ?? "unknown (try: cookcast live --probe \(d.address))",
-            ]
+            let live = "cookcast live --probe \(d.address)"
+            let suggestion =
+                if let profile = profiles.profile(advertising: d.serviceUUIDs) {
+                    "\(profile.name): \(live) --profile \(profile.name)"
+                } else if let known = d.recognizedProtocol {
+                    "\(known) (not supported yet)"
+                } else {
+                    "unknown (try: \(live))"
+                }
+            return [d.address, d.name ?? "-", d.rssi.map { "\($0) dBm" } ?? "-", suggestion]
         }
         context.console.write(TextTable(columns: ["address", "name", "RSSI", "protocol"]).render(rows))
         return ExitCode.success

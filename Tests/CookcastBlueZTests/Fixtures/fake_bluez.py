@@ -254,9 +254,9 @@ class Control(dbus.service.Object):
     def AnswerConnects(self):
         self.fake.hang_connect = False
 
-    @dbus.service.method(CONTROL, in_signature="sn")
+    @dbus.service.method(CONTROL, in_signature="ss")
     def AddOtherDevice(self, address, rssi):
-        self.fake.add_other(address, rssi)
+        self.fake.add_other(address, int(rssi))
 
     @dbus.service.method(CONTROL)
     def ReleaseName(self):
