@@ -6,6 +6,14 @@
 /// (BlueZ reconnecting by itself) also ends the wait: there is a link to stream from. Without
 /// discovery, `isBluetoothBack` tells of bluetoothd or an adapter back, which ends a wait too.
 struct AdvertisementWatch {
+    /// What the probe was seen doing.
+    enum Sighting: Equatable {
+        /// Advertising: it can be connected to.
+        case advertising
+        /// Connected: BlueZ reconnected it by itself, there is a link to stream from.
+        case connected
+    }
+
     /// Device properties BlueZ sets from an advertisement.
     static let advertisedProperties: Set<String> = ["RSSI", "ManufacturerData", "ServiceData"]
 
@@ -19,25 +27,25 @@ struct AdvertisementWatch {
         self.devicePath = devicePath
     }
 
-    /// Whether `message` says the probe is advertising (or connected).
-    mutating func isSighting(_ message: DBusMessage) -> Bool {
-        guard message.kind == .signal, message.arguments.count >= 2 else { return false }
+    /// What `message` says the probe is doing, if it says the probe is advertising or connected.
+    mutating func sighting(in message: DBusMessage) -> Sighting? {
+        guard message.kind == .signal, message.arguments.count >= 2 else { return nil }
         switch (message.interface, message.member) {
         case ("org.freedesktop.DBus.ObjectManager", "InterfacesAdded"):
             guard let path = message.arguments[0].string,
                 let device = message.arguments[1].dictionary?[BlueZObjects.device]?.dictionary,
                 device["Address"]?.string?.uppercased() == address.uppercased()
-            else { return false }
+            else { return nil }
             devicePath = path
-            return true
+            return device["Connected"]?.bool == true ? .connected : .advertising
         case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
             guard let path = message.path, path == devicePath, message.arguments[0].string == BlueZObjects.device,
                 let changed = message.arguments[1].dictionary
-            else { return false }
-            return changed.keys.contains { Self.advertisedProperties.contains($0) }
-                || changed["Connected"]?.bool == true
+            else { return nil }
+            if changed["Connected"]?.bool == true { return .connected }
+            return changed.keys.contains { Self.advertisedProperties.contains($0) } ? .advertising : nil
         default:
-            return false
+            return nil
         }
     }
 

@@ -13,14 +13,20 @@ import Foundation
 /// disconnect (`Connected = false`, the device removed, or bluetoothd gone) is reported and the
 /// link is retried, forever, until stopped: as soon as the probe is seen advertising again (LE
 /// discovery runs between tries) or bluetoothd or the adapter is back, else after a capped
-/// exponential backoff.
+/// exponential backoff. Stopped while a `Connect` is under way or the link is up, it
+/// disconnects the probe (`stop`).
 final class BlueZLink: @unchecked Sendable {
     private let options: BlueZLinkOptions
     private let decoder: any ProbeDecoder
     private let environment: [String: String]
     private let emit: @Sendable (SourceEvent) -> Void
+    /// Work the process waits for before it exits (`BlueZSource.waitUntilStopped`): the
+    /// `Disconnect` that `stop` makes.
+    private let stopping: DispatchGroup
     private let stopLock = NSLock()
     private var stopped = false
+    /// The device a `Connect` is under way to, or whose link is up; nil otherwise.
+    private var deviceInUse: String?
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
     private var stamper = ReceptionStamper()
@@ -28,17 +34,55 @@ final class BlueZLink: @unchecked Sendable {
 
     init(
         options: BlueZLinkOptions, decoder: any ProbeDecoder, environment: [String: String],
-        emit: @escaping @Sendable (SourceEvent) -> Void
+        stopping: DispatchGroup, emit: @escaping @Sendable (SourceEvent) -> Void
     ) {
         self.options = options
         self.decoder = decoder
         self.environment = environment
+        self.stopping = stopping
         self.emit = emit
         self.start = clock.now
     }
 
-    /// Asks the link to stop; `run` returns within about 100 ms.
-    func stop() { stopLock.withLock { stopped = true } }
+    /// How long the `Disconnect` made on stop waits for BlueZ's answer, ms: the process exits
+    /// within a second of Ctrl-C, and BlueZ acts on the request whether or not it is waited for.
+    static let stopDisconnectTimeoutMilliseconds: Int32 = 800
+
+    /// Asks the link to stop; `run` returns within about 100 ms, unless a `Connect` is under way.
+    /// Then (and while the link is up) `Device1.Disconnect` is called from a connection of its
+    /// own, on a thread of its own (`stopping` waits for it): BlueZ cancels a pending `Connect`
+    /// that way. Left pending, it could complete after the process exited, leaving the probe
+    /// connected to no client, and a cheap probe does not advertise while connected: neither its
+    /// app nor the next `cookcast live` found it.
+    func stop() {
+        let device: String? = stopLock.withLock {
+            stopped = true
+            // Entered before `run` can see `stopped` and end: the wait covers the `Disconnect` too.
+            if deviceInUse != nil { stopping.enter() }
+            return deviceInUse
+        }
+        guard let device else { return }
+        let thread = Thread { [self] in
+            defer { stopping.leave() }
+            _ = try? connectBus().call(
+                destination: "org.bluez", path: device, interface: BlueZObjects.device, method: "Disconnect",
+                timeoutMilliseconds: Self.stopDisconnectTimeoutMilliseconds)
+        }
+        thread.name = "cookcast.bluez.disconnect"
+        thread.start()
+    }
+
+    /// Marks `devicePath` in use (a `Connect` about to start, or a link up) until `release`;
+    /// false once stopped: no `Connect` is started after `stop`, which would not cancel it.
+    private func claim(_ devicePath: String) -> Bool {
+        stopLock.withLock {
+            guard !stopped else { return false }
+            deviceInUse = devicePath
+            return true
+        }
+    }
+
+    private func release() { stopLock.withLock { deviceInUse = nil } }
 
     private var isStopped: Bool { stopLock.withLock { stopped } }
 
@@ -56,41 +100,42 @@ final class BlueZLink: @unchecked Sendable {
     func run() {
         var backoff = options.reconnectInitialSeconds
         var spacingSeconds = options.reconnectSpacingSeconds
-        var advertised = false
+        var sighting: AdvertisementWatch.Sighting?
         while !isStopped {
             let attemptStart = clock.now
             do throws(DBusError) {
-                if try streamOnce(try openBus(), advertised: advertised) {
+                if try streamOnce(try openBus(), after: sighting) {
                     backoff = options.reconnectInitialSeconds
                     spacingSeconds = options.reconnectSpacingSeconds
                 }
             } catch {
                 // Until bluetoothd is back, every call says "The name org.bluez was not provided by any .service files".
                 let gone = "bluetoothd is not running (no org.bluez on the system bus)"
-                report(.disconnected, error.isNameUnowned ? gone : error.description)
+                report(.disconnected, error.isNameUnowned ? gone : error.systemBusDownLine ?? error.description)
                 // A probe that advertises but keeps refusing: each such try waits twice as long as
                 // the last, up to the backoff's cap (at 1 s apart, 3,600 failed tries an hour).
-                if advertised {
+                if sighting != nil {
                     spacingSeconds = min(2 * spacingSeconds, max(options.reconnectMaxSeconds, spacingSeconds))
                 }
             }
             guard !isStopped else { break }
             report(.searching, "reconnecting in \(Int(backoff.rounded(.up))) s, or once the probe advertises")
             let spacing = Duration.milliseconds(Int(spacingSeconds * 1000))
-            advertised = waitBeforeRetry(seconds: backoff, notBefore: attemptStart + spacing)
+            sighting = waitBeforeRetry(seconds: backoff, notBefore: attemptStart + spacing)
             backoff = min(backoff * 2, options.reconnectMaxSeconds)
         }
         report(.ended, "stopped")
     }
 
+    /// A connection to BlueZ's bus: `options.busAddress`, else the system bus.
+    private func connectBus() throws(DBusError) -> DBusConnection {
+        if let address = options.busAddress { return try DBusConnection(address: address) }
+        return try DBusConnection.systemBus(environment: environment)
+    }
+
     /// A connection to BlueZ's bus, subscribed to its objects, their properties and its owner.
     private func openBus() throws(DBusError) -> DBusConnection {
-        let bus: DBusConnection
-        if let address = options.busAddress {
-            bus = try DBusConnection(address: address)
-        } else {
-            bus = try DBusConnection.systemBus(environment: environment)
-        }
+        let bus = try connectBus()
         for rule in [
             "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.ObjectManager'",
             "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'",
@@ -105,12 +150,12 @@ final class BlueZLink: @unchecked Sendable {
     /// of a wait it is back in range is readings lost. Without discovery (bluetoothd gone, no
     /// adapter, powered off) it is a plain wait, which bluetoothd coming back or an adapter
     /// powering on ends as well (no sooner than `notBefore` either): the next try can succeed
-    /// then, and only a try starts discovery again. Returns whether the probe was seen; discovery
-    /// is stopped on return, before `Connect`: discovering during a link degrades it on many
-    /// adapters.
-    private func waitBeforeRetry(seconds: Double, notBefore: ContinuousClock.Instant) -> Bool {
+    /// then, and only a try starts discovery again. Returns what the probe was last seen doing,
+    /// nil if it was not seen; discovery is stopped on return, before `Connect`: discovering
+    /// during a link degrades it on many adapters.
+    private func waitBeforeRetry(seconds: Double, notBefore: ContinuousClock.Instant) -> AdvertisementWatch.Sighting? {
         let deadline = clock.now + .milliseconds(Int(seconds * 1000))
-        var seen = false
+        var seen: AdvertisementWatch.Sighting?
         var bluetoothBack = false
         var bus: DBusConnection?
         do throws(DBusError) {
@@ -136,7 +181,7 @@ final class BlueZLink: @unchecked Sendable {
                     destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StopDiscovery")
             }
             while !isStopped, clock.now < deadline {
-                if seen, clock.now >= notBefore { return true }
+                if seen != nil, clock.now >= notBefore { return seen }
                 guard let message = try opened.nextMessage(timeoutMilliseconds: 50) else { continue }
                 // Powered off and on, or bluetoothd replaced: this discovery went with it.
                 if AdvertisementWatch.isBluetoothBack(message) {
@@ -145,7 +190,8 @@ final class BlueZLink: @unchecked Sendable {
                 }
                 // bluetoothd gone: this discovery went with it, the timer (or its return) decides.
                 if message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus" { break }
-                if watch.isSighting(message) { seen = true }
+                // BlueZ reconnecting by itself is not undone by a later advertisement (of a link about to drop).
+                if let sighting = watch.sighting(in: message), seen != .connected { seen = sighting }
             }
         } catch {
             // Nothing to watch with: a plain wait, and the try after it says what is wrong.
@@ -170,11 +216,20 @@ final class BlueZLink: @unchecked Sendable {
     }
 
     /// One connection: returns true if it reached `connected` (so the backoff resets).
-    /// `advertised`: the wait before it ended because the probe was seen advertising.
-    private func streamOnce(_ bus: DBusConnection, advertised: Bool) throws(DBusError) -> Bool {
-        if !advertised { report(.searching, "looking for \(options.address)") }
+    /// `sighting`: what ended the wait before it, the probe seen advertising or BlueZ having
+    /// reconnected it; nil: the backoff (or the first try).
+    private func streamOnce(_ bus: DBusConnection, after sighting: AdvertisementWatch.Sighting?) throws(DBusError)
+        -> Bool
+    {
+        if sighting == nil { report(.searching, "looking for \(options.address)") }
         let devicePath = try findDevice(bus)
-        report(.connecting, advertised ? "probe advertising again: connecting to \(devicePath)" : devicePath)
+        switch sighting {
+        case .advertising: report(.connecting, "probe advertising again: connecting to \(devicePath)")
+        case .connected: report(.connecting, "BlueZ reconnected the probe: \(devicePath)")
+        case nil: report(.connecting, devicePath)
+        }
+        guard claim(devicePath) else { return false }
+        defer { release() }
         var objects = try BlueZObjects.fetch(bus)
         if objects.deviceProperty(devicePath, "Connected")?.bool != true {
             if let adapter = objects.adapterPath(of: devicePath) {

@@ -27,14 +27,16 @@ public struct BlueZSource: ReadingSource {
 
     public var label: String { "probe:\(options.address.uppercased())" }
 
-    /// The links this source started that have not stopped yet.
+    /// The links this source started that have not stopped yet, and their `Disconnect` on stop.
     private let runningLinks = DispatchGroup()
 
     /// Waits, up to `seconds`, until the links this source started have stopped, once their
-    /// consumer has stopped reading. A link stops LE discovery on its way out: a process that
-    /// exits first (Ctrl-C during a wait) leaves the adapter discovering. Stopping takes at most
-    /// a poll (0.2 s) and a `StopDiscovery` call, unless a `Connect` is under way (up to 20 s).
-    /// Returns whether they stopped in time.
+    /// consumer has stopped reading, and their `Disconnect` on stop is made. A link stops LE
+    /// discovery on its way out: a process that exits first (Ctrl-C during a wait) leaves the
+    /// adapter discovering. Stopping takes at most a poll (0.2 s) and a `StopDiscovery` call;
+    /// a `Connect` under way (up to 20 s) is cancelled with `Device1.Disconnect` from another
+    /// connection, and a link that is up disconnected the same way. Returns whether they stopped
+    /// in time.
     @discardableResult
     public func waitUntilStopped(upToSeconds seconds: Double) async -> Bool {
         let running = runningLinks
@@ -48,12 +50,13 @@ public struct BlueZSource: ReadingSource {
 
     public func makeAsyncIterator() -> AsyncStream<SourceEvent>.Iterator {
         let (stream, continuation) = AsyncStream<SourceEvent>.makeStream(bufferingPolicy: .unbounded)
-        let link = BlueZLink(options: options, decoder: decoder ?? SeedProbeDecoder(), environment: environment) {
-            event in
+        let running = runningLinks
+        let link = BlueZLink(
+            options: options, decoder: decoder ?? SeedProbeDecoder(), environment: environment, stopping: running
+        ) { event in
             continuation.yield(event)
         }
         continuation.onTermination = { _ in link.stop() }
-        let running = runningLinks
         running.enter()
         let thread = Thread {
             link.run()

@@ -6,7 +6,7 @@ public enum BluetoothAvailability {
         do {
             bus = try DBusConnection.systemBus(environment: environment)
         } catch {
-            return "no D-Bus system bus (\(error.message)); BlueZ needs one"
+            return error.systemBusDownLine ?? "no D-Bus system bus (\(error.message)); BlueZ needs one"
         }
         do {
             return try bus.nameHasOwner("org.bluez")

@@ -14,7 +14,8 @@ public final class DBusConnection {
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         guard let connection = dbus_connection_open_private(address, &error) else {
-            throw Self.convert(&error, context: "connecting to D-Bus at \(address)")
+            let failure = Self.convert(&error, context: "connecting to D-Bus at \(address)")
+            throw failure.isBusUnreachable ? Self.unreachable(failure, address: address) : failure
         }
         dbus_connection_set_exit_on_disconnect(connection, 0)
         guard dbus_bus_register(connection, &error) != 0 else {
@@ -158,6 +159,20 @@ public final class DBusConnection {
             var p: UnsafePointer<CChar>? = pointer
             return dbus_message_iter_append_basic(&iter, type, &p) != 0
         }
+    }
+
+    /// No bus at `address`, said in a few words: "no socket at /run/dbus/system_bus_socket", not
+    /// "connecting to D-Bus at unix:path=...,guid=...: Failed to connect to socket ...: No such
+    /// file or directory".
+    private static func unreachable(_ error: DBusError, address: String) -> DBusError {
+        // `unix:path=/run/dbus/system_bus_socket,guid=...`: the socket is what the user can check.
+        let transport = address.split(separator: ";").first ?? ""
+        let keys = transport.split(separator: ":", maxSplits: 1).last?.split(separator: ",") ?? []
+        let socket = keys.first { $0.hasPrefix("path=") || $0.hasPrefix("abstract=") }.map { String($0) } ?? address
+        let place = socket.hasPrefix("path=") ? String(socket.dropFirst("path=".count)) : socket
+        let missing = error.name == "org.freedesktop.DBus.Error.FileNotFound"
+        let words = missing ? "no socket at \(place)" : "nothing listens on \(place)"
+        return DBusError(name: error.name, message: words, context: "connecting to D-Bus")
     }
 
     private static func convert(_ error: inout CDBus.DBusError, context: String) -> DBusError {

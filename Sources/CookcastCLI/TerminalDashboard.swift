@@ -72,6 +72,9 @@ final class TerminalDashboard: LiveSink {
     }
 
     func finish(_ summary: LiveSummary, status: LiveStatus) {
+        // Stopped in a silence: the last view stands at the stop, so the values' age shows.
+        var status = status
+        status.elapsedSeconds = max(status.elapsedSeconds, summary.elapsedSeconds)
         if console.isInteractive { redraw(status) } else { console.line(statusLine(status)) }
         var text =
             "session \(summary.sessionID) \(summary.ending.rawValue) after \(DurationFormat.short(summary.elapsedSeconds))"
@@ -84,7 +87,8 @@ final class TerminalDashboard: LiveSink {
 
     /// One line: `[01:23:45] connected  probe 54.2 C  ambient 163.0 C  battery 87 %  target 74.0 C  ETA 15:40 (in 1h 12m, 15:20-16:05) predicting`;
     /// with several meat probes the session's ETA (the slowest probe's) is followed by each
-    /// probe's: `probes: 1 done, 2 ETA 15:05, 3 ETA 15:40`.
+    /// probe's: `probes: 1 done, 2 ETA 15:05, 3 ETA 15:40`. A probe temperature older than a
+    /// minute carries its age: `[03:12:40] searching  probe 20.2 C (3m 10s ago)  ...`.
     func statusLine(_ status: LiveStatus) -> String {
         var parts = statusParts(status)
         if status.probeETAs.count > 1 {
@@ -98,7 +102,7 @@ final class TerminalDashboard: LiveSink {
     /// own says it: `probe 3: 61.3 C  target 93.0 C  ETA ...`.
     func probeLine(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
         let channel = eta.channel ?? 0
-        var head = "probe \(channel): \(unit.format(celsius: status.probeCelsius[channel]))  "
+        var head = "probe \(channel): \(unit.format(celsius: status.probeCelsius[channel]))\(age(channel, status))  "
         if let own = status.channelTargetsCelsius[channel] { head += "target \(unit.format(celsius: own))  " }
         guard let finish = eta.finishSeconds, eta.phase != "unreachable", eta.phase != "probe out" else {
             return head + eta.phase
@@ -128,7 +132,7 @@ final class TerminalDashboard: LiveSink {
     func statusParts(_ status: LiveStatus) -> [String] {
         let probes = status.probeCelsius.keys.sorted().map { ch -> String in
             let label = status.probeCelsius.count > 1 ? "probe\(ch)" : "probe"
-            return "\(label) \(unit.format(celsius: status.probeCelsius[ch]))"
+            return "\(label) \(unit.format(celsius: status.probeCelsius[ch]))\(age(ch, status))"
         }
         var parts = ["[\(DurationFormat.clock(status.elapsedSeconds))]", status.connection.label]
         parts.append(probes.isEmpty ? "probe --" : probes.joined(separator: "  "))
@@ -137,6 +141,18 @@ final class TerminalDashboard: LiveSink {
         if let target = Self.shownTargetCelsius(status) { parts.append("target \(unit.format(celsius: target))") }
         parts.append(etaText(status))
         return parts
+    }
+
+    /// A probe temperature older than this is shown with its age, seconds.
+    static let staleAfterSeconds = 60.0
+
+    /// ` (3m 10s ago)` after a probe's temperature older than `staleAfterSeconds` (the link down
+    /// for a while), else nothing: after an outage the line said "searching  probe 20.2 C" as if
+    /// the probe read that now.
+    private func age(_ channel: Int, _ status: LiveStatus) -> String {
+        guard let readAt = status.probeReadAtSeconds[channel], status.probeCelsius[channel] != nil else { return "" }
+        let age = status.elapsedSeconds - readAt
+        return age > Self.staleAfterSeconds ? " (\(DurationFormat.short(age)) ago)" : ""
     }
 
     /// The target beside the session's ETA: the one every meat probe heard that has a target

@@ -348,7 +348,10 @@ public final class LivePipeline: @unchecked Sendable {
     /// raising, storing or showing anything, so the resumed run goes on as an uninterrupted one.
     func follow(_ reading: Reading, quietly: Bool) async throws {
         status.elapsedSeconds = max(status.elapsedSeconds, reading.elapsedSeconds)
-        if let p = reading.probeCelsius { status.probeCelsius[reading.channel] = p }
+        if let p = reading.probeCelsius {
+            status.probeCelsius[reading.channel] = p
+            status.probeReadAtSeconds[reading.channel] = reading.elapsedSeconds
+        }
         if let a = reading.ambientCelsius { status.ambientCelsius = a }
         if let b = reading.batteryPercent { noteBattery(b, channel: reading.channel) }
         history.add(reading)

@@ -10,6 +10,9 @@ public struct LiveStatus: Sendable {
     public var connection: ConnectionState
     /// Latest valid probe temperature per channel, degrees Celsius.
     public var probeCelsius: [Int: Double]
+    /// Session time of each temperature in `probeCelsius`, seconds, by channel: after an outage
+    /// the values are old, and the view says how old.
+    public var probeReadAtSeconds: [Int: Double] = [:]
     /// Latest ambient temperature, degrees Celsius.
     public var ambientCelsius: Double?
     /// Latest battery level, percent: the lowest of the probes' latest.

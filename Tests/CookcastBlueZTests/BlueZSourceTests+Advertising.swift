@@ -77,6 +77,24 @@ extension BlueZSourceTests {
         #expect(try await waitUntil { log.packets == [readingPacket(0)] })
     }
 
+    /// QA: BlueZ reconnecting the probe by itself (its `Connected = true` ended the wait) was
+    /// reported as "probe advertising again: connecting to ...".
+    @Test func blueZReconnectingByItselfIsSaidSo() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.dropLink()
+        #expect(try await waitUntil(5) { try fake.isDiscovering() })
+        try fake.connectByItself()
+        #expect(try await waitUntil(5) { log.count(.connected) == 2 })
+        #expect(log.details(.connecting).last == "BlueZ reconnected the probe: /org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF")
+        #expect(try await waitUntil { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil { log.packets == [readingPacket(0)] })
+    }
+
     /// A probe that advertises but refuses the connection is tried again after a second, not in
     /// a tight loop of `Connect` calls.
     @Test func aProbeThatAdvertisesButRefusesIsNotHammered() async throws {

@@ -193,6 +193,25 @@ func readingPacket(_ i: Int) -> [UInt8] {
         #expect(try await waitUntil { log.packets == [readingPacket(0), readingPacket(1)] })
     }
 
+    /// QA: the D-Bus daemon gone, every try said "connecting to D-Bus at unix:path=...,guid=...:
+    /// Failed to connect to socket ...: No such file or directory".
+    @Test func theSystemBusGoneIsSaidPlainly() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: options(fake)), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        fake.bus.stop()  // the daemon and its socket
+        #expect(try await waitUntil(10) { log.count(.disconnected) >= 3 })
+        let tries = log.details(.disconnected).dropFirst()  // the first is the link lost with the bus
+        #expect(
+            tries.allSatisfy {
+                $0 == "the system D-Bus is not running (no socket at \(fake.bus.socketPath)): "
+                    + "start it (sudo systemctl start dbus)"
+            }, "\(tries)")
+    }
+
     /// A refused reconnect is not another disconnect: one drop and one refused connect were
     /// summed up as "2 disconnects" (a probe out of range overnight counted one per try).
     @Test func refusedReconnectsAreNotCountedAsDisconnects() async throws {

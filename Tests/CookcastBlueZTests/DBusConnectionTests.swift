@@ -31,10 +31,21 @@ final class PrivateBus {
         address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    private var stopped = false
+
+    /// Kills the daemon and removes its socket; a second call does nothing (the pid may be reused).
     func stop() {
+        guard !stopped else { return }
+        stopped = true
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: socketDirectory)
+    }
+
+    /// The bus socket's path, from `unix:path=...,guid=...`.
+    var socketPath: String {
+        let keys = address.dropFirst("unix:".count).split(separator: ",")
+        return keys.first { $0.hasPrefix("path=") }.map { String($0.dropFirst("path=".count)) } ?? address
     }
 }
 
@@ -60,6 +71,21 @@ final class PrivateBus {
         let problem = BluetoothAvailability.problem(environment: [
             "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"
         ])
-        #expect(problem?.hasPrefix("no D-Bus system bus") == true)
+        // QA: it said "no D-Bus system bus (Failed to connect to socket /nonexistent/bus: No such
+        // file or directory); BlueZ needs one".
+        #expect(
+            problem == "the system D-Bus is not running (no socket at /nonexistent/bus): "
+                + "start it (sudo systemctl start dbus)")
+    }
+
+    /// A daemon killed leaves its socket behind: nothing answers on it.
+    @Test func aDeadBusIsSaidInAFewWords() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        kill(bus.process.processIdentifier, SIGKILL)
+        bus.process.waitUntilExit()
+        let error = try #require(throws: DBusError.self) { _ = try DBusConnection(address: bus.address) }
+        #expect(error.isBusUnreachable)
+        #expect(error.description == "connecting to D-Bus: nothing listens on \(bus.socketPath)")
     }
 }

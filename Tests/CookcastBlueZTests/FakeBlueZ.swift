@@ -57,6 +57,8 @@ final class FakeBlueZ {
     }
 
     func dropLink() throws { try call("DropLink") }
+    /// BlueZ reconnects the probe by itself, without a `Connect` call.
+    func connectByItself() throws { try call("ConnectByItself") }
     func failNextConnect() throws { try call("FailNextConnect") }
     /// Another device appears, advertising the iBBQ's service (`0000fff0-...`).
     func addOtherDevice(address: String, rssi: Int) throws {
@@ -70,6 +72,13 @@ final class FakeBlueZ {
     /// `Connect` calls get no answer (a probe out of range) until `answerConnects()`.
     func hangConnects() throws { try call("HangConnects") }
     func answerConnects() throws { try call("AnswerConnects") }
+    /// How many `Connect` calls wait for an answer.
+    func heldConnects() throws -> Int { try call("HeldConnects").arguments.first?.integer ?? -1 }
+    /// What each `Device1.Disconnect` did, in order: "cancelled a pending connect", "dropped the
+    /// link" or "not connected".
+    func disconnects() throws -> [String] {
+        try call("Disconnects").arguments.first?.array?.compactMap(\.string) ?? []
+    }
     /// Later connects succeed but the services never resolve.
     func stallResolving() throws { try call("StallResolving") }
     /// `StartDiscovery` gets no answer (a stuck controller).

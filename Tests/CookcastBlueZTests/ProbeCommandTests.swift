@@ -218,6 +218,49 @@ import Testing
         #expect(try !fake.isDiscovering())
     }
 
+    /// QA: Ctrl-C (or SIGTERM) while a `Connect` hung (the probe out of range, BlueZ waiting up
+    /// to 20 s) exited after a second with the `Connect` still pending: real BlueZ may complete it
+    /// after the process is gone, the probe then connected to no client and no longer advertising.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func stoppingDuringAHangingConnectCancelsIt(signal: Int32) async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try fake.hangConnects()
+        let live = try cookcast(["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake)
+        defer { if live.isRunning { kill(live.processIdentifier, SIGKILL) } }
+        #expect(try await waitUntil(10) { try fake.heldConnects() == 1 })
+        let stoppedAt = ContinuousClock.now
+        kill(live.processIdentifier, signal)
+        for _ in 0..<100 where live.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let exitSeconds = (ContinuousClock.now - stoppedAt) / .seconds(1)
+        #expect(!live.isRunning)
+        if live.isRunning { kill(live.processIdentifier, SIGKILL) }
+        live.waitUntilExit()
+        #expect(live.terminationStatus == 128 + signal)
+        #expect(exitSeconds < 1.5, "\(exitSeconds) s")  // the exit's 1 s budget, and the process's start and end
+        #expect(try fake.disconnects() == ["cancelled a pending connect"])
+        #expect(try fake.heldConnects() == 0)
+        #expect(try !fake.isConnected())
+    }
+
+    /// Stopped while connected, the probe is disconnected: left connected to no client, a cheap
+    /// probe does not advertise, and neither its app nor the next `live` finds it.
+    @Test func ctrlCWhileConnectedDisconnectsTheProbe() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let (dir, db) = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let live = try await recording(
+            ["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake, db: db)
+        #expect(try fake.isConnected())
+        try await interrupt(live)
+        #expect(live.terminationStatus == 130)
+        #expect(try fake.disconnects() == ["dropped the link"])
+        #expect(try !fake.isConnected())
+    }
+
     @Test func scanSaysAnAdapterIsPoweredOff() throws {
         let fake = try FakeBlueZ()
         defer { fake.stop() }
@@ -267,6 +310,27 @@ import Testing
         #expect(stopped.elapsedSeconds > lastReading + 2.5)
         let endedSeconds = Double((info.endedAtUnixMs ?? 0) - info.startedAtUnixMs) / 1000
         #expect(abs(endedSeconds - stopped.elapsedSeconds) < 0.01)
+    }
+
+    /// QA: with the D-Bus daemon gone both said libdbus's "Failed to connect to socket ...: No
+    /// such file or directory" inside "no D-Bus system bus (...); BlueZ needs one".
+    @Test(arguments: [["scan", "--seconds", "0.3"], ["live", "--probe", FakeBlueZ.address]])
+    func noSystemBusIsOneClearLine(arguments: [String]) throws {
+        let socket = "/nonexistent/cookcast-\(UUID().uuidString)/system_bus_socket"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments + ["--db", "/tmp/cookcast-unused-\(UUID().uuidString).db"]
+        process.environment = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(socket)", "PATH": "/usr/bin:/bin"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = err
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 69, "\(text)")
+        #expect(
+            text == "cookcast \(arguments[0]): the system D-Bus is not running (no socket at \(socket)): "
+                + "start it (sudo systemctl start dbus)\n")
     }
 
     @Test func noBluetoothServiceExits69() throws {

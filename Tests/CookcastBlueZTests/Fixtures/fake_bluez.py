@@ -3,7 +3,9 @@
 presents one adapter and one probe (Device1, a GATT service, a notify characteristic with the seed
 probe's packets, and a read/write characteristic that is not the data). A control interface
 (com.cookcast.FakeBlueZ at /com/cookcast/fake) lets the test send notification bytes (one, a burst,
-a burst then a drop), drop the link from the peripheral side, fail or hang the next connects, remove
+a burst then a drop), drop the link from the peripheral side, fail or hang the next connects (a
+Device1.Disconnect cancels a held one, answering it with an error, as BlueZ does; Disconnects() lists
+what each Disconnect did), connect by itself (BlueZ reconnecting a known device), remove
 and re-add the device or the adapter, power the adapter off (ending discovery, as BlueZ does) and
 on, hang discovery, add other devices, give up org.bluez and take it again (bluetoothd restarting),
 make the probe advertise (while not connected and the adapter discovers, every 100 ms: an RSSI
@@ -136,7 +138,7 @@ class Device(PropertyObject):
             error(dbus.exceptions.DBusException("Resource Not Ready", name="org.bluez.Error.NotReady"))
             return
         if self.fake.hang_connect:
-            self.fake.adapter.held.append(reply)  # the peripheral never answers
+            self.fake.held_connects.append(error)  # the peripheral never answers
             return
         if self.fake.connects_to_refuse > 0:
             self.fake.connects_to_refuse -= 1
@@ -147,7 +149,19 @@ class Device(PropertyObject):
 
     @dbus.service.method(DEVICE)
     def Disconnect(self):
-        self.fake.drop()
+        # BlueZ: "can also be used to cancel a preceding Connect call before a reply to it has
+        # been received"; the pending Connect is answered with an error.
+        if self.fake.held_connects:
+            held, self.fake.held_connects = self.fake.held_connects, []
+            for error in held:
+                error(dbus.exceptions.DBusException("Operation was cancelled", name="org.bluez.Error.Failed"))
+            self.fake.disconnects.append("cancelled a pending connect")
+        elif self.props[DEVICE]["Connected"]:
+            self.fake.drop()
+            self.fake.disconnects.append("dropped the link")
+        else:
+            self.fake.disconnects.append("not connected")
+            raise dbus.exceptions.DBusException("Not Connected", name="org.bluez.Error.NotConnected")
 
 
 class Characteristic(PropertyObject):
@@ -195,6 +209,10 @@ class Control(dbus.service.Object):
     @dbus.service.method(CONTROL)
     def DropLink(self):
         self.fake.drop()
+
+    @dbus.service.method(CONTROL)
+    def ConnectByItself(self):
+        self.fake.connect()  # BlueZ reconnecting a known device on its own (no Connect call)
 
     @dbus.service.method(CONTROL)
     def FailNextConnect(self):
@@ -254,6 +272,14 @@ class Control(dbus.service.Object):
     def AnswerConnects(self):
         self.fake.hang_connect = False
 
+    @dbus.service.method(CONTROL, out_signature="i")
+    def HeldConnects(self):
+        return len(self.fake.held_connects)
+
+    @dbus.service.method(CONTROL, out_signature="as")
+    def Disconnects(self):
+        return dbus.Array(self.fake.disconnects, signature="s")
+
     @dbus.service.method(CONTROL, in_signature="ss")
     def AddOtherDevice(self, address, rssi):
         self.fake.add_other(address, int(rssi))
@@ -296,6 +322,8 @@ class Fake:
         self.bus = bus
         self.connects_to_refuse = 0
         self.hang_connect = False
+        self.held_connects = []  # error callbacks of the Connect calls not answered
+        self.disconnects = []  # what each Device1.Disconnect did
         self.stall_resolving = False
         self.has_device = True
         self.has_adapter = True

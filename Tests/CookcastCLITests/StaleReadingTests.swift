@@ -1,0 +1,78 @@
+import CookcastCore
+import CookcastIngest
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+@testable import CookcastEngine
+
+/// The events given, in order: a link that streams, drops, and is searched for.
+private struct OutageSource: ReadingSource {
+    typealias Element = SourceEvent
+    var events: [SourceEvent]
+    var label: String { "outage" }
+    var decoder: (any ProbeDecoder)? { SeedProbeDecoder() }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var remaining: ArraySlice<SourceEvent>
+        mutating func next() async -> SourceEvent? { remaining.popFirst() }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(remaining: events[...]) }
+}
+
+/// QA: after a long outage the status line said "searching  probe 20.2 C ..." as if the probe
+/// read that now; a temperature older than a minute now carries its age.
+@Suite struct StaleReadingTests {
+    /// Readings 0-10 s (probe 20.0 -> 21.0 C), the link lost at 12 s, searched for at 200 s,
+    /// then `after`.
+    static func outage(then after: [SourceEvent] = []) -> [SourceEvent] {
+        let readings = (0...10).map { t in
+            SourceEvent.reading(
+                Reading(elapsedSeconds: Double(t), probeCelsius: 20 + Double(t) * 0.1, ambientCelsius: 110))
+        }
+        return [.connection(.connected, elapsedSeconds: 0, detail: "probe")] + readings + [
+            .connection(.disconnected, elapsedSeconds: 12, detail: "link lost"),
+            .connection(.searching, elapsedSeconds: 200, detail: "reconnecting in 5 s, or once the probe advertises"),
+        ] + after
+    }
+
+    func run(_ events: [SourceEvent], into sink: any LiveSink) async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-stale-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try SessionStore(path: dir + "/test.db")
+        let id = try store.createSession(
+            SessionInfo(startedAtUnixMs: 0, source: "outage"), channels: [ChannelInfo(channel: 1)])
+        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [sink])
+        _ = try await pipeline.run(OutageSource(events: events))
+    }
+
+    @Test func thePlainLineGivesTheAgeOfAnOldReading() async throws {
+        let console = CapturingConsole()
+        try await run(
+            Self.outage(), into: TerminalDashboard(console: console, unit: .celsius, title: "t", startedAtUnixMs: 0))
+        let statusLines = console.standardOutput.split(separator: "\n").filter { $0.contains("  battery ") }
+        #expect(statusLines.first?.hasPrefix("[00:00:00]  connected  probe 20.0 C  ambient") == true, "\(statusLines)")
+        // The last line, at the stop: the probe read 21.0 C 190 s before.
+        #expect(
+            statusLines.last?.hasPrefix("[00:03:20]  searching  probe 21.0 C (3m 10s ago)  ambient 110.0 C") == true,
+            "\(statusLines)")
+    }
+
+    @Test func theDashboardGivesTheAgeUntilAFreshReading() async throws {
+        let terminal = FakeTerminal(columns: 100)
+        let fresh = SourceEvent.reading(Reading(elapsedSeconds: 205, probeCelsius: 22, ambientCelsius: 110))
+        try await run(
+            Self.outage(then: [.connection(.connected, elapsedSeconds: 204, detail: "probe"), fresh]),
+            into: TerminalDashboard(console: terminal, unit: .celsius, title: "t", startedAtUnixMs: 0))
+        let frames = TerminalDashboardTests.frames(terminal.standardOutput).map { $0.lines.joined(separator: "\n") }
+        let searching = try #require(frames.last { $0.contains("[00:03:20]  searching") })
+        #expect(searching.contains("probe 21.0 C (3m 10s ago)"), "\(searching)")
+        // A minute is not old: the line during the outage's first minute has no age.
+        #expect(!frames.contains { $0.contains("[00:00:12]  disconnected") && $0.contains(" ago)") })
+        let back = try #require(frames.last)
+        #expect(back.contains("probe 22.0 C  ambient"), "\(back)")
+        #expect(!back.contains(" ago)"), "\(back)")
+    }
+}
