@@ -9,7 +9,8 @@ import Foundation
 /// `ServicesResolved`; `StartNotify` on the data characteristic (pinned by `--characteristic` or
 /// the probe profile, or the first notify characteristic whose packets the decoder accepts) and
 /// the profile's settings characteristic; make the profile's writes (`ProfileSetup`); then
-/// forward every `Value` change (the settings characteristic's as channel 0). A
+/// forward every `Value` change (the settings characteristic's as channel 0), making the writes
+/// the profile repeats (`RepeatingWrites`: the battery request every 60 s) when due. A
 /// disconnect (`Connected = false`, the device removed, or bluetoothd gone) is reported and the
 /// link is retried, forever, until stopped: as soon as the probe is seen advertising again (LE
 /// discovery runs between tries) or bluetoothd or the adapter is back, else after a capped
@@ -290,8 +291,10 @@ final class BlueZLink: @unchecked Sendable {
         // Notifications are on first, so the reply to a write (the battery level) is not missed.
         try setup?.performWrites(bus, context: "setting up \(options.address)")
         var dataPath: String? = candidates.count == 1 ? candidates[0].path : nil
+        var repeating = setup.map { RepeatingWrites($0, start: clock.now) }
         report(.connected, dataPath ?? devicePath)
         while !isStopped {
+            repeating?.makeDue(bus, now: clock.now)
             guard let message = try bus.nextMessage(timeoutMilliseconds: 100), message.kind == .signal else { continue }
             switch (message.interface, message.member) {
             case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):

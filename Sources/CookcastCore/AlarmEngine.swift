@@ -165,17 +165,26 @@ public struct AlarmEngine: Sendable {
             }
         }
         if let battery = reading.batteryPercent {
-            if battery < rules.batteryLowPercent, !lowBatteryChannels.contains(reading.channel) {
-                lowBatteryChannels.insert(reading.channel)
-                fired.append(
-                    Alarm(
-                        kind: .batteryLow, channel: reading.channel, elapsedSeconds: t,
-                        message: "probe battery low (\(Int(battery.rounded())) %)"))
-            } else if battery >= rules.batteryLowPercent + 5 {
-                lowBatteryChannels.remove(reading.channel)
-            }
+            fired += observeBattery(percent: battery, channel: reading.channel, atSeconds: t)
         }
         return fired
+    }
+
+    /// A battery level on its own (a status packet: an iBBQ's reply to its battery request on the
+    /// settings channel, `ProbeProfile.settingsChannel`), under the same rule as a reading's:
+    /// `batteryLow` once below `rules.batteryLowPercent`, again only after it was back 5 points
+    /// above. On the settings channel the battery is the thermometer's, not a probe's: its alarm
+    /// names no channel.
+    public mutating func observeBattery(percent: Double, channel: Int, atSeconds t: Double) -> [Alarm] {
+        if percent >= rules.batteryLowPercent + 5 { lowBatteryChannels.remove(channel) }
+        guard percent < rules.batteryLowPercent, !lowBatteryChannels.contains(channel) else { return [] }
+        lowBatteryChannels.insert(channel)
+        let isDevice = channel == ProbeProfile.settingsChannel
+        return [
+            Alarm(
+                kind: .batteryLow, channel: isDevice ? nil : channel, elapsedSeconds: t,
+                message: "\(isDevice ? "thermometer" : "probe") battery low (\(Int(percent.rounded())) %)")
+        ]
     }
 
     /// Checks for silence at `elapsedSeconds` (call on every tick and link change).

@@ -10,6 +10,9 @@ public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case noValidChannel
         /// Every byte zero: an uninitialised notification, not a probe at 0.0 C with a flat battery.
         case allZero
+        /// A packet on the settings channel (`ProbeProfile.settingsChannel`, a hex log's `ch0`)
+        /// for a probe that has none: not a probe 0's reading.
+        case noSettingsChannel
     }
 
     /// Why the packet was rejected.
@@ -39,6 +42,7 @@ public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unexpectedLength: return "unexpected packet length \(bytes.count): \(shownHex)"
         case .noValidChannel: return "no valid temperature in packet \(shownHex)"
         case .allZero: return "all-zero packet (\(bytes.count) bytes): no reading"
+        case .noSettingsChannel: return "settings packet (channel 0) for a probe without settings replies: \(shownHex)"
         }
     }
 }

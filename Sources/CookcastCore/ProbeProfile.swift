@@ -18,16 +18,23 @@ public struct ProbeProfile: Sendable, Hashable, Decodable {
         public var bytes: [UInt8]
         /// What the write does, for logs and errors (`login`, `enable realtime data`).
         public var purpose: String
+        /// Made again every this many seconds while connected (`every_s`; an iBBQ's battery
+        /// request, so the battery shown and its alarm follow a long cook); nil: once per connect.
+        public var everySeconds: Double?
+        /// The longest `every_s` a profile may give: a day (no cook needs a rarer write).
+        public static let longestRepeatSeconds = 86_400.0
 
         /// Creates a write.
-        public init(characteristicUUID: String, bytes: [UInt8], purpose: String) {
+        public init(characteristicUUID: String, bytes: [UInt8], purpose: String, everySeconds: Double? = nil) {
             self.characteristicUUID = ProbeProfile.fullUUID(characteristicUUID)
             self.bytes = bytes
             self.purpose = purpose
+            self.everySeconds = everySeconds
         }
 
         enum CodingKeys: String, CodingKey {
             case characteristicUUID = "characteristic"
+            case everySeconds = "every_s"
             case bytes, purpose
         }
 
@@ -38,9 +45,15 @@ public struct ProbeProfile: Sendable, Hashable, Decodable {
                 throw DecodingError.dataCorruptedError(
                     forKey: .bytes, in: c, debugDescription: "'\(hex)' is not hex bytes")
             }
+            let every = try c.decodeIfPresent(Double.self, forKey: .everySeconds)
+            if let every, !(every > 0 && every <= Self.longestRepeatSeconds) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .everySeconds, in: c,
+                    debugDescription: "every_s must be seconds above 0, at most \(Int(Self.longestRepeatSeconds))")
+            }
             self.init(
                 characteristicUUID: try c.decode(String.self, forKey: .characteristicUUID), bytes: bytes,
-                purpose: try c.decodeIfPresent(String.self, forKey: .purpose) ?? "write")
+                purpose: try c.decodeIfPresent(String.self, forKey: .purpose) ?? "write", everySeconds: every)
         }
     }
 

@@ -18,6 +18,10 @@ public struct SeedProbeDecoder: ProbeDecoder {
     public init() {}
 
     public func decode(_ bytes: [UInt8], elapsedSeconds: Double, channel: Int) -> DecodedPacket {
+        // The seed probe has no settings characteristic: a `ch0` line of a hex log is no probe 0.
+        guard channel != ProbeProfile.settingsChannel || bytes.isEmpty else {
+            return .failure(DecodeError(.noSettingsChannel, bytes: bytes))
+        }
         switch bytes.count {
         case 0:
             return .failure(DecodeError(.empty, bytes: bytes))

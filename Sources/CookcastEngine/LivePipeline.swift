@@ -253,7 +253,6 @@ public final class LivePipeline: @unchecked Sendable {
                 // A multi-probe notification: each probe's reading is stored, then followed, in turn.
                 for reading in packet.readings { try await accept(reading) }
             case .status(let s):
-                if let battery = s.batteryPercent { noteBattery(battery, channel: channel) }
                 if s.bytes != lastStatusBytes {
                     lastStatusBytes = s.bytes
                     try await flush()
@@ -262,6 +261,14 @@ public final class LivePipeline: @unchecked Sendable {
                             elapsedSeconds: t, kind: .probeStatus, channel: channel,
                             detail: Hex.string(from: s.bytes)),
                         session: configuration.sessionID)
+                }
+                if let battery = s.batteryPercent {
+                    // A battery of its own (an iBBQ's reply on the settings channel) is shown and
+                    // watched like a reading's: without the alarm, a flat iBBQ never sounded it.
+                    noteBattery(battery, channel: channel)
+                    for alarm in alarms.observeBattery(percent: battery, channel: channel, atSeconds: t) {
+                        try await raise(alarm)
+                    }
                 }
             case .failure(let error): try await reject(error, atSeconds: t)
             }
@@ -313,9 +320,9 @@ public final class LivePipeline: @unchecked Sendable {
         }
         status.readingCount += 1
         if !registeredChannels.contains(reading.channel) {
+            let role: ChannelRole = reading.probeCelsius == nil ? .ambient : .meat
             let channel = ChannelInfo(
-                channel: reading.channel, name: "probe \(reading.channel)",
-                role: reading.probeCelsius == nil ? .ambient : .meat)
+                channel: reading.channel, name: Self.channelName(reading.channel, role: role), role: role)
             try await storing { try store.addChannel(channel, session: configuration.sessionID) }
             registeredChannels.insert(reading.channel)
             try await registerPitWithGoal(channel, atSeconds: reading.elapsedSeconds)
@@ -323,6 +330,12 @@ public final class LivePipeline: @unchecked Sendable {
         try await checkSilence(atSeconds: reading.elapsedSeconds)
         try await follow(reading, quietly: false)
         emit(.reading(reading))
+    }
+
+    /// A channel's name as live stores it: `probe 3`, and `probe 4 (pit)` for one that reads only
+    /// the air, as `import --pit-probe` names a ThermoPro's pit probe.
+    static func channelName(_ channel: Int, role: ChannelRole) -> String {
+        "probe \(channel)" + (role == .ambient ? " (pit)" : "")
     }
 
     /// A channel given a cut or target of its own is registered as meat before it is heard; one
@@ -333,7 +346,9 @@ public final class LivePipeline: @unchecked Sendable {
         guard channel.role == .ambient, configuration.alarmRules.channelTargetsCelsius[channel.channel] != nil,
             status.probeCelsius[channel.channel] == nil
         else { return }
-        try await storing { try store.setRole(.ambient, channel: channel.channel, session: configuration.sessionID) }
+        try await storing {
+            try store.setRole(.ambient, name: channel.name, channel: channel.channel, session: configuration.sessionID)
+        }
         let detail = "probe \(channel.channel) reads only the air (the pit), not meat: its own target is not used"
         configuration.onNotice?(detail)
         try await storing {

@@ -6,7 +6,8 @@ import CookcastCore
 ///
 /// `t_s` is seconds on the session's clock (0 = its start), `kind` an event kind
 /// (`disconnected`, `alarm`, ...: lowercase letters, digits and `_`), `channel` empty for the
-/// whole session, `detail` quoted (`""` for a quote inside). Reading is strict: a row that is not
+/// whole session, 0 for the thermometer itself (`ProbeProfile.settingsChannel`: an iBBQ's battery
+/// reply), else the probe's, `detail` quoted (`""` for a quote inside). Reading is strict: a row that is not
 /// an event makes the whole file refused, with its line, as a recovery file is cookcast's own
 /// output and a wrong row means a damaged file.
 ///
@@ -56,7 +57,7 @@ public enum EventsCSV {
     /// - Throws: `ImportError.malformed` naming the file and the first line that is not an event
     ///   (wrong header, wrong column count, a time that is not seconds >= 0 or is beyond
     ///   `Reading.plausibleSeconds`, a kind that is not lowercase letters, digits and `_`, a
-    ///   channel that is not a positive integer, an unterminated quote).
+    ///   channel that is not an integer >= 0, an unterminated quote).
     public static func events(in file: ImportFile) throws(ImportError) -> [SessionEvent] {
         func refuse(_ line: Int, _ reason: String) -> ImportError {
             .malformed(file: file.path, format: formatName, reason: "line \(line): \(reason)")
@@ -84,8 +85,10 @@ public enum EventsCSV {
             let channelText = trimmed(f[2])
             var channel: Int? = nil
             if !channelText.isEmpty {
-                guard let n = Int(channelText), n >= 1 else {
-                    throw refuse(record.line, "channel '\(channelText)' is not a positive integer")
+                // 0 is the thermometer's own channel: the recovery file of an iBBQ cook has its
+                // battery replies there, and refusing them refused the whole file.
+                guard let n = Int(channelText), n >= ProbeProfile.settingsChannel else {
+                    throw refuse(record.line, "channel '\(channelText)' is not an integer >= 0")
                 }
                 channel = n
             }

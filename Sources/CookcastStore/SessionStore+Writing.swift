@@ -18,14 +18,17 @@ extension SessionStore {
         }
     }
 
-    /// Sets what `channel` of `session` measures, keeping the rest of its row (a probe given a goal
-    /// of its own before it was heard, whose readings show the pit's air).
-    public func setRole(_ role: ChannelRole, channel: Int, session: Int64) throws {
+    /// Sets what `channel` of `session` measures, and its name when given, keeping the rest of
+    /// its row (a probe given a goal of its own before it was heard, whose readings show the
+    /// pit's air).
+    public func setRole(_ role: ChannelRole, name: String? = nil, channel: Int, session: Int64) throws {
         try withConnection("cannot update a channel in") { db in
-            let update = try db.cachedStatement("UPDATE channels SET role = ? WHERE session_id = ? AND channel = ?")
+            let update = try db.cachedStatement(
+                "UPDATE channels SET role = ?, name = COALESCE(?, name) WHERE session_id = ? AND channel = ?")
             update.bind(role.rawValue, at: 1)
-            update.bind(session, at: 2)
-            update.bind(channel, at: 3)
+            update.bind(name, at: 2)
+            update.bind(session, at: 3)
+            update.bind(channel, at: 4)
             try update.run()
         }
     }

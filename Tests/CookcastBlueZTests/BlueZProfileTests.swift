@@ -26,7 +26,9 @@ import Testing
         let fake = try FakeBlueZ()
         defer { fake.stop() }
         try fake.presentIBBQ()
-        let profile = try ibbqProfile()
+        var profile = try ibbqProfile()
+        // Connect-time writes only: on a loaded machine this test outlasts the 60 s battery period.
+        for i in profile.writes.indices { profile.writes[i].everySeconds = nil }
         var options = BlueZLinkOptions(address: FakeBlueZ.address, busAddress: fake.bus.address, profile: profile)
         options.reconnectInitialSeconds = 0.1
         options.reconnectMaxSeconds = 0.4
@@ -74,4 +76,77 @@ import Testing
         #expect(try reader.events(session: id).contains { $0.kind == .probeStatus && $0.detail == "24A00F981900" })
         #expect(try reader.events(session: id).filter { $0.kind == .decodeError }.isEmpty)
     }
+
+    /// Over a long cook the battery request is made again (`every_s`; 60 s shipped, as go-ibbq
+    /// asks, 0.3 s here): each reply of the fake is lower (61, 49, 37, 24, 12, 0 %), and the
+    /// battery shown and stored follows it down, and `battery_low` sounds once, as for a seed
+    /// probe's battery. Requested once per connect, it stayed at 61 % and never sounded.
+    @Test func asksForTheBatteryAgainAndSoundsItsAlarmOnce() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.presentIBBQ()
+        var profile = try ibbqProfile()
+        let battery = try #require(profile.writes.firstIndex { $0.purpose == "battery request" })
+        #expect(profile.writes[battery].everySeconds == 60)
+        profile.writes[battery].everySeconds = 0.3
+        let options = BlueZLinkOptions(address: FakeBlueZ.address, busAddress: fake.bus.address, profile: profile)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-ibbq-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try SessionStore(path: dir + "/probe.db")
+        let source = BlueZSource(options: options, decoder: profile.decoder())
+        let id = try store.createSession(SessionInfo(startedAtUnixMs: 0, source: source.label), channels: [])
+        let sink = BatterySink()
+        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [sink])
+        let run = Task(priority: .high) { try await pipeline.run(source) }
+        let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
+        func batteryReplies() throws -> [String] {
+            try reader.events(session: id).filter { $0.kind == .probeStatus && $0.channel == 0 }.map(\.detail)
+        }
+
+        // Data every so often, so the view is redrawn with the battery of the moment.
+        let packet = IBBQDecoder.encodeRealtime(celsius: [60, nil, nil, nil])
+        #expect(try await waitUntil { try fake.notify(packet) })
+        #expect(
+            try await waitUntil {
+                try fake.notify(packet)
+                return try batteryReplies().count == 6
+            })
+        // Two more replies at 0 %: the same bytes, not stored again, and no second alarm.
+        #expect(try await waitUntil { try fake.writes().filter { $0.hasSuffix("fff5 082400000000") }.count >= 8 })
+        try await Task.sleep(for: .milliseconds(300))
+        try fake.notify(packet)
+        #expect(try await waitUntil { sink.shownBatteries.last == 0 })
+        run.cancel()
+        _ = try await run.value
+
+        #expect(
+            try batteryReplies() == [
+                "24A00F981900", "24800C981900", "246009981900", "244006981900", "242003981900", "240000981900",
+            ])
+        // Shown at each redraw (a reading): falling, down to 0 % (several replies may fall
+        // between two redraws on a loaded machine).
+        let shown = sink.shownBatteries.map { Int($0.rounded()) }
+        #expect(shown.count >= 2 && shown.last == 0, "\(shown)")
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 > $1 }, "\(shown)")
+        #expect(shown.allSatisfy { [61, 49, 37, 24, 12, 0].contains($0) }, "\(shown)")
+        let alarms = try reader.events(session: id).filter { $0.kind == .alarm }
+        #expect(alarms.map(\.detail) == ["battery_low: thermometer battery low (12 %)"])
+        #expect(alarms.first?.channel == nil)
+    }
+}
+
+/// The battery the live view shows after each event.
+final class BatterySink: LiveSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var batteries: [Double] = []
+
+    var shownBatteries: [Double] { lock.withLock { batteries } }
+
+    func handle(_ event: LiveEvent, status: LiveStatus) {
+        guard let battery = status.batteryPercent else { return }
+        lock.withLock { if batteries.last != battery { batteries.append(battery) } }
+    }
+
+    func finish(_ summary: LiveSummary, status: LiveStatus) {}
 }

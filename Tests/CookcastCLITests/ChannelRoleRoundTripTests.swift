@@ -59,7 +59,8 @@ import Testing
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         let channels = try store.channels(session: 1)
         #expect(channels.map(\.role) == [.ambient, .meat, .meat], "\(channels)")
-        #expect(channels.map(\.name) == ["probe 1", "probe 2", "probe 3"], "\(channels)")
+        // Named as `import --pit-probe` names a ThermoPro's pit probe.
+        #expect(channels.map(\.name) == ["probe 1 (pit)", "probe 2", "probe 3"], "\(channels)")
     }
 
     /// The exported CSV stays what `live --replay` and `predict` read; one probe stays three columns.

@@ -21,12 +21,14 @@ import Testing
         #expect(r.err.hasPrefix("cookcast live: --pit-probe 7: a ibbq probe has channels 1 to 6\n"))
     }
 
-    @Test func profileOptionsWithoutAProbeAreWarnedAbout() async {
+    @Test func profileOptionsWithASimulationAreWarnedAbout() async {
         let box = Sandbox()
         defer { box.cleanup() }
-        let file = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,110\n60,21,110\n")
-        let r = await box.run(["live", "--replay", file, "--speed", "max", "--plain", "--profile", "ibbq"])
+        let r = await box.run([
+            "live", "--simulate", "steak", "--speed", "max", "--plain", "--profile", "ibbq", "--pit-probe", "2",
+        ])
         #expect(r.status == 0)
-        #expect(r.err.contains("--profile only applies to --probe; ignored"))
+        #expect(r.err.contains("--profile only applies to --probe, --replay and --stdin; ignored"))
+        #expect(r.err.contains("--pit-probe only applies with --profile (--probe, --replay or --stdin); ignored"))
     }
 }

@@ -33,6 +33,8 @@ import Testing
                 [0x0B, 0x01, 0x00, 0x00, 0x00, 0x00], [0x02, 0x00, 0x00, 0x00, 0x00, 0x00],
                 [0x08, 0x24, 0x00, 0x00, 0x00, 0x00],
             ])
+        // Only the battery request is made again while connected, every 60 s as go-ibbq asks.
+        #expect(ibbq.writes.map(\.everySeconds) == [nil, nil, nil, 60])
         #expect(ibbq.decoder() is IBBQDecoder)
         #expect(ibbq.decoder(pitChannel: 2) is PitChannelDecoder)
     }
@@ -50,6 +52,12 @@ import Testing
         let badBytes =
             #"{"probes": [{"name": "x", "protocol": "ibbq", "writes": [{"characteristic": "fff2", "bytes": "ZZ"}]}]}"#
         #expect(throws: (any Error).self) { try ProbeProfileCatalog(jsonData: Data(badBytes.utf8)) }
+        for every in ["0", "-60", "1e300"] {
+            let badPeriod =
+                #"{"probes": [{"name": "x", "protocol": "ibbq", "writes": [{"characteristic": "fff5", "bytes": "08", "every_s": "#
+                + every + "}]}]}"
+            #expect(throws: (any Error).self) { try ProbeProfileCatalog(jsonData: Data(badPeriod.utf8)) }
+        }
     }
 
     @Test func shortUUIDsAreExpanded() {

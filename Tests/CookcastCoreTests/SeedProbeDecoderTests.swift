@@ -82,6 +82,21 @@ import Testing
 
     /// QA: nine zero bytes were stored as probe 0.0 C, ambient 0.0 C, battery 0 %, and sounded
     /// `battery_low`. A real 0.0 C reading keeps its header bytes and battery.
+    /// A seed-probe log's `ch0` line (the settings channel, which this probe has not) is a
+    /// decode error, not a reading of a "probe 0".
+    @Test func aPacketOnTheSettingsChannelIsNoReading() throws {
+        let bytes: [UInt8] = [0x00, 0x00, 0x00, 0x64, 0xF5, 0x00, 0xFB, 0x00, 0xDD]
+        let packet = SeedProbeDecoder().decode(bytes, elapsedSeconds: 1, channel: ProbeProfile.settingsChannel)
+        #expect(packet.readings.isEmpty)
+        guard case .failure(let error) = packet else {
+            Issue.record("expected a decode error, got \(packet)")
+            return
+        }
+        #expect(
+            error.description == "settings packet (channel 0) for a probe without settings replies: 00000064F500FB00DD")
+        #expect(SeedProbeDecoder().decode(bytes, elapsedSeconds: 1, channel: 1).readings.count == 1)
+    }
+
     @Test func anAllZeroPacketIsNoReading() throws {
         let zeros = [UInt8](repeating: 0, count: 9)
         #expect(decoder.decode(zeros, elapsedSeconds: 0, channel: 1) == .failure(DecodeError(.allZero, bytes: zeros)))

@@ -24,6 +24,19 @@ import Testing
         #expect(try EventsCSV.events(in: file(EventsCSV.header + "\n")).isEmpty)
     }
 
+    /// An iBBQ's battery replies are stored on the thermometer's channel 0: its recovery file
+    /// must come back whole (a channel 0 refused the file, and every event of it).
+    @Test func theThermometersChannelZeroIsReadBack() throws {
+        let events = [
+            SessionEvent(elapsedSeconds: 0.5, kind: .probeStatus, channel: 0, detail: "24A00F981900"),
+            SessionEvent(elapsedSeconds: 600.5, kind: .alarm, detail: "battery_low: thermometer battery low (12 %)"),
+        ]
+        #expect(try EventsCSV.events(in: file(EventsCSV.render(events))) == events)
+        let negative = "t_s,kind,channel,detail\n1,note,-1,\"\"\n"
+        let error = #expect(throws: ImportError.self) { try EventsCSV.events(in: file(negative)) }
+        #expect(error?.description.contains("line 2: channel '-1' is not an integer >= 0") == true)
+    }
+
     @Test func aDamagedFileNamesItsLine() {
         let cases = [
             ("", "line 1: no header line"),

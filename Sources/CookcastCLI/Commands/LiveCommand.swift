@@ -28,19 +28,24 @@ struct LiveCommand: Command {
         sources:
           --simulate PRESET   built-in physics simulator (turkey, chicken, brisket, pork_shoulder,
                               prime_rib, steak, sous_vide); emits real seed-probe packets; --seed N
-          --replay FILE       canonical CSV (t_s,probe_c,ambient_c), JSON lines, or a hex packet log (t_s HEX)
-          --stdin             lines from standard input: `t_s HEX`, `HEX`, or CSV rows
+          --replay FILE       canonical CSV (t_s,probe_c,ambient_c), JSON lines, or a hex packet log
+                              (t_s HEX [chN]: chN the channel it came on, 1 by default, ch0 the
+                              profile's settings characteristic, e.g. an iBBQ battery reply)
+          --stdin             lines from standard input: `t_s HEX [chN]`, `HEX [chN]`, or CSV rows
           --probe ADDR        a BLE probe through BlueZ (needs a Bluetooth adapter and bluetoothd);
                               reconnects by itself the moment it advertises again, and a probe
                               session killed less than 30 min ago is resumed; --characteristic
                               UUID pins the data characteristic
-          --profile NAME      with --probe: the kind of probe (Models/probes.json: seed, ibbq =
-                              Inkbird IBT-2X/4XS/6XS); after every connect cookcast subscribes
-                              to its data and settings characteristics and makes its writes
-                              (an iBBQ's login and "send data"); each probe is its own channel
-                              (1-6). Without it: the seed probe, its characteristic discovered
+          --profile NAME      the kind of probe (Models/probes.json: seed, ibbq = Inkbird
+                              IBT-2X/4XS/6XS): with --probe, after every connect cookcast
+                              subscribes to its data and settings characteristics and makes
+                              its writes (an iBBQ's login and "send data"; its battery request
+                              again every 60 s); with --replay and --stdin, packets are
+                              decoded as its. Each probe is its own channel (1-6). Without it:
+                              the seed probe, its characteristic discovered
           --pit-probe N       with --profile: probe N lies in the pit; its temperature is the
-                              air (stored as ambient, channel role pit), the others are meat
+                              air (stored as ambient, channel "probe N (pit)", role ambient, as
+                              import --pit-probe names it), the others are meat
         options:
           --cut CUT           cut name or alias (see Models/cuts.json); sets the default target
           --target C          target internal temperature (in --unit, default Celsius; -20 to 120 C)
@@ -72,6 +77,7 @@ struct LiveCommand: Command {
           printf '0 00000064F500FB00DD\\n' | cookcast live --stdin --cut steak
           cookcast live --probe AA:BB:CC:DD:EE:FF --cut chicken --cut 3=pork_shoulder --target 3=93
           cookcast live --probe AA:BB:CC:DD:EE:FF --profile ibbq --pit-probe 4 --cut brisket
+          cookcast live --replay ibbq.hex --profile ibbq --pit-probe 4 --speed max
         """
     static let options = OptionSpec(
         valued: [
@@ -214,11 +220,15 @@ struct LiveCommand: Command {
         if arguments.value("speed") != nil, !paced {
             notes.append("--speed only applies to --simulate and --replay; readings are taken as they arrive")
         }
-        for option in ["characteristic", "profile"] where arguments.value(option) != nil && !probe {
-            notes.append("--\(option) only applies to --probe; ignored")
+        if arguments.value("characteristic") != nil, !probe {
+            notes.append("--characteristic only applies to --probe; ignored")
         }
-        if arguments.value("pit-probe") != nil, !probe || arguments.value("profile") == nil {
-            notes.append("--pit-probe only applies to --probe with --profile; ignored")
+        // A simulation sends seed-probe packets; a replay's or stdin's packets are the profile's.
+        if arguments.value("profile") != nil, simulated {
+            notes.append("--profile only applies to --probe, --replay and --stdin; ignored")
+        }
+        if arguments.value("pit-probe") != nil, simulated || arguments.value("profile") == nil {
+            notes.append("--pit-probe only applies with --profile (--probe, --replay or --stdin); ignored")
         }
         return notes
     }
@@ -237,7 +247,13 @@ struct LiveCommand: Command {
             return try await run(sim, store: store, paced: true)
         case .replay(let path):
             let replay: ReplaySource
-            do { replay = try ReplaySource(path: path) } catch { throw .input(error) }
+            do { replay = try ReplaySource(path: path, decoder: packetDecoder) } catch { throw .input(error) }
+            if profile != nil, replay.file.format != .hexLog {
+                // Readings need no decoder: only a hex log's packets are the profile's.
+                context.console.errorLine(
+                    "cookcast live: warning: --profile only applies to packets (a t_s HEX log); "
+                        + "\(path) has readings; ignored")
+            }
             let badLines = BadLineReporter(console: context.console)
             replay.file.issues.forEach(badLines.report)
             badLines.finish()
@@ -263,13 +279,13 @@ struct LiveCommand: Command {
                     } catch { throw .io("\(error)") }
                 }
                 return StdinSource(
-                    clock: clock, onIssue: badLines.report, onNotice: { console.errorLine("note: \($0)") })
+                    clock: clock, decoder: packetDecoder, onIssue: badLines.report,
+                    onNotice: { console.errorLine("note: \($0)") })
             }
         case .probe(let address):
             let probe = BlueZSource(
                 options: BlueZLinkOptions(address: address, characteristicUUID: characteristic, profile: profile),
-                decoder: profile?.decoder(pitChannel: pitChannel) ?? SeedProbeDecoder(),
-                environment: context.environment)
+                decoder: packetDecoder, environment: context.environment)
             // The link stops discovery once the recording stops: let it, before the process exits.
             let result: Result<Int32, CLIError>
             do throws(CLIError) {
@@ -293,6 +309,12 @@ struct LiveCommand: Command {
         case .replay: return "a replay file, which starts again from its first line"
         case .stdin, .probe: return nil
         }
+    }
+
+    /// The decoder of the source's packets: the profile's (its pit channel read as the air), else
+    /// the seed probe's.
+    private var packetDecoder: any ProbeDecoder {
+        profile?.decoder(pitChannel: pitChannel) ?? SeedProbeDecoder()
     }
 
     /// A probe session that was killed less than `resumeWindowSeconds` ago, to continue instead of starting a new cook.

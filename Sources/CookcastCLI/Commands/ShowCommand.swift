@@ -58,7 +58,7 @@ struct ShowCommand: Command {
             let events = try store.events(session: sessionID)
             console.line("events (\(events.count)):")
             for e in events.suffix(50) {
-                let ch = e.channel.map { " ch\($0)" } ?? ""
+                let ch = e.channel.map { Self.eventChannelLabel($0) } ?? ""
                 let detail = e.displayDetail(unit: unit)
                 console.line("  [\(DurationFormat.clock(e.elapsedSeconds))] \(e.kind.rawValue)\(ch) \(detail)")
             }
@@ -81,6 +81,13 @@ struct ShowCommand: Command {
 }
 
 extension ShowCommand {
+    /// Where an event happened, as shown after its kind: ` ch3` for a probe, ` thermometer` for
+    /// the device itself (`ProbeProfile.settingsChannel`, an iBBQ's battery reply), which has no
+    /// probe 0.
+    static func eventChannelLabel(_ channel: Int) -> String {
+        channel == ProbeProfile.settingsChannel ? " thermometer" : " ch\(channel)"
+    }
+
     /// `2=pit (ambient)`, `3=probe 3 (meat, pork_shoulder to 95.0 C)` for a probe with a cut or
     /// target of its own; the role is not repeated when the name already says it (heat-ledger's
     /// `sensor_2 (meat)` was shown as `sensor_2 (meat) (meat)`).

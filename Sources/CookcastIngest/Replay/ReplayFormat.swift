@@ -6,7 +6,9 @@ public enum ReplayFormat: String, Sendable, Hashable, CaseIterable {
     case csv
     /// One JSON object per line: `{"t_s":..,"probe_c":..,"ambient_c":..,"battery_pct":..,"channel":..}`.
     case jsonLines
-    /// `t_s HEX` per line: raw probe notifications, decoded by the probe's decoder.
+    /// `t_s HEX [chN]` per line: raw probe notifications, decoded by the probe's decoder (the
+    /// profile's, `live --profile`); `chN` is the channel it came on: 1 (the default) the data
+    /// characteristic, 0 a profile's settings characteristic (an iBBQ battery reply).
     case hexLog
 
     /// The format implied by a file name's extension, nil when it says nothing.
@@ -25,7 +27,8 @@ public enum ReplayFormat: String, Sendable, Hashable, CaseIterable {
         let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("{") { return .jsonLines }
         if trimmed.contains(",") { return .csv }
-        let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        if tokens.count > 1, let last = tokens.last, ReplayLineParser.isChannelToken(last) { tokens.removeLast() }
         guard let last = tokens.last, Hex.isHexLike(last) else { return nil }
         return .hexLog
     }

@@ -10,8 +10,9 @@ public struct ReplayLineParser: Sendable {
     public enum Outcome: Sendable, Hashable {
         /// A reading or packet with its time.
         case event(SourceEvent)
-        /// A packet without a time (`HEX` alone): the caller stamps it (stdin uses the wall clock).
-        case untimedPacket([UInt8])
+        /// A packet without a time (`HEX` alone, or `HEX chN`): the caller stamps it (stdin uses
+        /// the wall clock).
+        case untimedPacket([UInt8], channel: Int)
         /// Blank, comment or header.
         case skip
         /// Broken: skipped, with the reason.
@@ -174,19 +175,39 @@ public struct ReplayLineParser: Sendable {
                 ambientCelsius: row.ambient_c, batteryPercent: row.battery_pct))
     }
 
+    /// Channels a hex log's `chN` may name: 0, a profile's settings characteristic
+    /// (`ProbeProfile.settingsChannel`: an iBBQ's battery reply), else the first probe channel
+    /// of the packet (1, the default: the data characteristic).
+    public static let packetChannels = 0...64
+
     private static func parseHex(_ line: String) -> Outcome {
         var text = Substring(line)
         if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
-        let tokens = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var tokens = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var channel = 1
+        // `chN` last: the characteristic the packet came on, as `live --probe` passes it on.
+        if tokens.count > 1, let last = tokens.last, Self.isChannelToken(last) {
+            guard let n = Int(last.dropFirst(2)), packetChannels.contains(n) else {
+                return .issue("channel is not ch0 to ch\(packetChannels.upperBound)")
+            }
+            channel = n
+            tokens.removeLast()
+        }
         guard let first = tokens.first else { return .skip }
         if tokens.count == 1 {
             guard let bytes = Hex.bytes(from: String(first)), !bytes.isEmpty else { return .issue("bad hex packet") }
-            return .untimedPacket(bytes)
+            return .untimedPacket(bytes, channel: channel)
         }
         guard let t = number(first) else { return .issue("t_s is not a finite number") }
         if let why = Reading.clockImplausibility(seconds: t) { return .issue(why) }
         let hex = tokens.dropFirst().joined()
         guard let bytes = Hex.bytes(from: hex), !bytes.isEmpty else { return .issue("bad hex packet") }
-        return .event(.packet(bytes: bytes, elapsedSeconds: t, channel: 1))
+        return .event(.packet(bytes: bytes, elapsedSeconds: t, channel: channel))
+    }
+
+    /// Whether `token` is a hex log's channel (`ch0`, `ch1`, ...): `h` is no hex digit, so it
+    /// cannot be a packet's byte.
+    static func isChannelToken(_ token: Substring) -> Bool {
+        token.count > 2 && token.prefix(2).lowercased() == "ch"
     }
 }

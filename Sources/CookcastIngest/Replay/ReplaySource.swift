@@ -11,19 +11,23 @@ public struct ReplaySource: ReadingSource {
 
     /// The parsed file.
     public let file: ReplayFile
+    /// The decoder of a hex log's packets: the probe profile's (`live --replay FILE --profile ibbq`).
+    public let packetDecoder: any ProbeDecoder
 
-    /// Loads `path` (see `ReplayFile.load`).
-    public init(path: String, format: ReplayFormat? = nil) throws {
+    /// Loads `path` (see `ReplayFile.load`); a hex log's packets are decoded by `decoder`.
+    public init(path: String, format: ReplayFormat? = nil, decoder: any ProbeDecoder = SeedProbeDecoder()) throws {
         file = try ReplayFile.load(path: path, format: format)
+        packetDecoder = decoder
     }
 
     /// Replays an already parsed file.
-    public init(file: ReplayFile) {
+    public init(file: ReplayFile, decoder: any ProbeDecoder = SeedProbeDecoder()) {
         self.file = file
+        packetDecoder = decoder
     }
 
     public var label: String { "replay:\(URL(fileURLWithPath: file.path).lastPathComponent)" }
-    public var decoder: (any ProbeDecoder)? { file.format == .hexLog ? SeedProbeDecoder() : nil }
+    public var decoder: (any ProbeDecoder)? { file.format == .hexLog ? packetDecoder : nil }
 
     /// Walks the file's events between the connection events.
     public struct AsyncIterator: AsyncIteratorProtocol {

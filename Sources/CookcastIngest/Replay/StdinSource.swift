@@ -4,7 +4,7 @@ import Foundation
 /// A `ReadingSource` reading lines from standard input (or any file handle) as they arrive.
 ///
 /// Lines are `t_s HEX`, bare `HEX` (stamped with the wall-clock time since the source started),
-/// CSV rows (optionally after a header) or JSON objects, parsed like a replay file. Broken lines
+/// either with a channel `chN` after it (0: a profile's settings characteristic), CSV rows (optionally after a header) or JSON objects, parsed like a replay file. Broken lines
 /// are skipped and passed to `onIssue`. Emits `.connected` first and `.ended` at end of input.
 /// The reader is a dedicated thread, since a blocking read must not hold a concurrency thread.
 ///
@@ -13,7 +13,8 @@ import Foundation
 /// (said to `onNotice`).
 ///
 /// The reader runs at most `readAheadLimit` events ahead of the consumer, so input piped in faster
-/// than it is stored waits in the pipe, not in memory.
+/// than it is stored waits in the pipe, not in memory. Packets are decoded by `decoder` (the
+/// probe profile's, `live --stdin --profile ibbq`; the seed probe's by default).
 public struct StdinSource: ReadingSource {
     public typealias Element = SourceEvent
     public typealias Failure = Never
@@ -23,15 +24,19 @@ public struct StdinSource: ReadingSource {
     private let clock: FeederClock?
     private let onNotice: (@Sendable (String) -> Void)?
     private let readAheadLimit: Int
+    private let packetDecoder: any ProbeDecoder
 
     /// Reads `fileHandle` (standard input by default); `onIssue` hears about each skipped line.
     /// `clock`: the session being resumed, whose clock the times are put on (nil: a new session).
     /// `readAheadLimit`: events read and not yet taken by the consumer, at most (at least 1).
+    /// `decoder`: the probe's, for packet lines.
     public init(
         fileHandle: FileHandle = .standardInput, clock: FeederClock? = nil, readAheadLimit: Int = 1024,
-        onIssue: (@Sendable (ReplayIssue) -> Void)? = nil, onNotice: (@Sendable (String) -> Void)? = nil
+        decoder: any ProbeDecoder = SeedProbeDecoder(), onIssue: (@Sendable (ReplayIssue) -> Void)? = nil,
+        onNotice: (@Sendable (String) -> Void)? = nil
     ) {
         handle = fileHandle
+        packetDecoder = decoder
         self.clock = clock
         self.readAheadLimit = readAheadLimit
         self.onIssue = onIssue
@@ -39,7 +44,7 @@ public struct StdinSource: ReadingSource {
     }
 
     public var label: String { "stdin" }
-    public var decoder: (any ProbeDecoder)? { SeedProbeDecoder() }
+    public var decoder: (any ProbeDecoder)? { packetDecoder }
     public var timesOnSessionClock: Bool { clock != nil }
     public var canWait: Bool { true }
 
@@ -65,7 +70,7 @@ public struct StdinSource: ReadingSource {
         let onIssue = onIssue
         let onNotice = onNotice
         let clock = clock
-        let decoder = SeedProbeDecoder()
+        let decoder = packetDecoder
         let thread = Thread {
             let start = ContinuousClock.now
             var parser = ReplayLineParser(format: nil)
@@ -97,10 +102,10 @@ public struct StdinSource: ReadingSource {
                 let line = String(decoding: bytes, as: UTF8.self)
                 switch parser.parse(Substring(line)) {
                 case .event(let e): yieldTimed(e)
-                case .untimedPacket(let bytes):
+                case .untimedPacket(let bytes, let channel):
                     let elapsed = ContinuousClock.now - start
                     let t = stamper.stamp(receivedAtSeconds: elapsed.inSeconds)
-                    yield(.packet(bytes: bytes, elapsedSeconds: resumeAt + t, channel: 1))
+                    yield(.packet(bytes: bytes, elapsedSeconds: resumeAt + t, channel: channel))
                 case .skip: break
                 case .issue(let message): onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: message))
                 case .eventWithIssue(let e, let message):

@@ -16,7 +16,9 @@ released. Prints READY once it owns the name.
 PresentIBBQ makes later connects present an Inkbird iBBQ instead (service FFF0: FFF1 settings
 results notify, FFF2 login write, FFF4 realtime notify, FFF5 settings write), as go-ibbq and uibbq
 describe it: FFF4 notifies only once the login and then "enable realtime data" were written on
-this connection, and a battery request on FFF5 is answered on FFF1. Writes() lists every
+this connection, and a battery request on FFF5 is answered on FFF1, each reply with a lower
+voltage than the one before (a battery running down: 61, 49, 37, 24, 12, then 0 %, across
+connections). Writes() lists every
 WriteValue as "CONNECTION UUID16 HEX" (connections counted from 1).
 
 Run with Debian's /usr/bin/python3 (python3-dbus, python3-gi). Stop it with SIGKILL.
@@ -48,7 +50,9 @@ LOGIN_CHAR_PATH = SERVICE_PATH + "/char001a"
 IBBQ_LOGIN = [0x21, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0xB8, 0x22, 0x00, 0x00, 0x00, 0x00, 0x00]
 IBBQ_ENABLE_REALTIME = [0x0B, 0x01, 0x00, 0x00, 0x00, 0x00]
 IBBQ_BATTERY_REQUEST = [0x08, 0x24, 0x00, 0x00, 0x00, 0x00]
-IBBQ_BATTERY_REPLY = [0x24, 0xA0, 0x0F, 0x98, 0x19, 0x00]  # 4000 of 6552: 61 %
+IBBQ_BATTERY_MAX = 6552
+IBBQ_BATTERY_FIRST = 4000  # the first reply: 24 A0 0F 98 19 00, 4000 of 6552: 61 %
+IBBQ_BATTERY_STEP = 800  # each later reply this much lower (a battery running down): 49, 37, 24, 12, 0 %
 
 
 class PropertyObject(dbus.service.Object):
@@ -335,6 +339,7 @@ class Fake:
         self.logged_in = False
         self.realtime = False
         self.writes = []
+        self.battery_replies = 0
         self.root = Root(bus, self)
         self.adapter = Adapter(bus)
         self.device = Device(bus, self)
@@ -445,7 +450,10 @@ class Fake:
         elif uuid.startswith("0000fff5") and value == IBBQ_ENABLE_REALTIME and self.logged_in:
             self.realtime = True
         elif uuid.startswith("0000fff5") and value == IBBQ_BATTERY_REQUEST and self.logged_in:
-            GLib.idle_add(lambda: self.notify(IBBQ_BATTERY_REPLY, SETTINGS_RESULT_PATH) and False)
+            voltage = max(0, IBBQ_BATTERY_FIRST - IBBQ_BATTERY_STEP * self.battery_replies)
+            self.battery_replies += 1
+            reply = [0x24, voltage & 0xFF, voltage >> 8, IBBQ_BATTERY_MAX & 0xFF, IBBQ_BATTERY_MAX >> 8, 0x00]
+            GLib.idle_add(lambda: self.notify(reply, SETTINGS_RESULT_PATH) and False)
 
 
 def main():

@@ -1,0 +1,86 @@
+import CookcastCore
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// `live --replay FILE --profile ibbq [--pit-probe N]` and `live --stdin --profile ibbq`: a
+/// captured iBBQ log goes through the iBBQ decoder (it was decoded as seed-probe packets, every
+/// line a decode error, the profile "ignored"); `chN` after a packet is the channel it came on,
+/// `ch0` the settings characteristic (a battery reply). The thermometer's channel 0 is no probe:
+/// `show` says `thermometer`, and the battery alarm names no probe.
+@Suite struct LiveProfileReplayTests {
+    /// Sockets 1 and 3 in the meat, 2 empty, 4 in the pit at 110 C, every 10 s for 20 minutes; a
+    /// battery reply at 61 %, then at 12 % ten minutes later.
+    static let log: String = {
+        var lines = ["# iBBQ notifications: t_s HEX [chN]"]
+        for i in 0..<120 {
+            let packet = IBBQDecoder.encodeRealtime(celsius: [20 + Double(i) * 0.1, nil, 30 + Double(i) * 0.1, 110])
+            lines.append("\(i * 10) \(Hex.string(from: packet))")
+            if i == 0 { lines.append("0.5 24 A0 0F 98 19 00 ch0") }
+            if i == 60 { lines.append("600.5 242003981900 ch0") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    /// What the run stored: readings per channel, channels, events.
+    static func checkStored(_ database: String) throws {
+        let store = try SessionStore(path: database, readOnly: true)
+        let byChannel = Dictionary(grouping: try store.readings(session: 1), by: \.channel)
+        #expect(byChannel.keys.sorted() == [1, 3, 4])
+        #expect(byChannel[1]?.count == 120)
+        #expect(byChannel[1]?.last.flatMap(\.probeCelsius).map { ($0 * 10).rounded() } == 319)
+        #expect(byChannel[4]?.allSatisfy { $0.probeCelsius == nil && $0.ambientCelsius == 110 } == true)
+        let channels = try store.channels(session: 1).map { "\($0.channel) \($0.name ?? "-") \($0.role.rawValue)" }
+        #expect(channels == ["1 probe 1 meat", "3 probe 3 meat", "4 probe 4 (pit) ambient"])
+        let events = try store.events(session: 1)
+        #expect(events.filter { $0.kind == .decodeError }.isEmpty)
+        #expect(
+            events.filter { $0.kind == .probeStatus }.map { "\($0.channel ?? -1) \($0.detail)" } == [
+                "0 24A00F981900", "0 242003981900",
+            ])
+        let alarms = events.filter { $0.kind == .alarm }
+        #expect(alarms.map(\.detail) == ["battery_low: thermometer battery low (12 %)"])
+        #expect(alarms.first?.channel == nil)
+    }
+
+    @Test func aReplayedIBBQLogIsDecodedByItsProfile() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("ibbq.hex", Self.log)
+        let r = await box.run([
+            "live", "--replay", file, "--profile", "ibbq", "--pit-probe", "4", "--speed", "max", "--plain",
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(!r.err.contains("ignored"), "\(r.err)")
+        try Self.checkStored(box.databasePath)
+
+        let show = await box.run(["show", "1"])
+        #expect(show.out.contains("channels   1=probe 1 (meat), 3=probe 3 (meat), 4=probe 4 (pit) (ambient)"))
+        #expect(show.out.contains("probe_status thermometer 24A00F981900"))
+        #expect(!show.out.contains("ch0") && !show.out.contains("probe 0"), "\(show.out)")
+    }
+
+    @Test func stdinPacketsAreDecodedByTheProfile() throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let (process, input) = try CookcastBinary.startLive(
+            ["--profile", "ibbq", "--pit-probe", "4"], database: box.databasePath)
+        input.write(Data(Self.log.utf8))
+        try input.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        try Self.checkStored(box.databasePath)
+    }
+
+    /// A CSV has readings, which need no decoder: the profile is said to do nothing there.
+    @Test func aProfileWithAReadingsFileIsWarnedAbout() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,110\n60,21,110\n")
+        let r = await box.run(["live", "--replay", file, "--speed", "max", "--plain", "--profile", "ibbq"])
+        #expect(r.status == 0)
+        #expect(r.err.contains("--profile only applies to packets"), "\(r.err)")
+    }
+}
