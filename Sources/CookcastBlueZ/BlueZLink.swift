@@ -271,7 +271,7 @@ final class BlueZLink: @unchecked Sendable {
             _ = try bus.nextMessage(timeoutMilliseconds: 100)
         }
         let characteristics = objects.characteristics(under: devicePath)
-        let pinned = options.characteristicUUID ?? options.profile?.dataNotifyUUID
+        let pinned = options.pinnedDataUUID
         let candidates =
             pinned != nil
             ? characteristics.filter { options.matchesPinned($0.uuid) }
