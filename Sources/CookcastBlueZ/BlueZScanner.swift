@@ -20,6 +20,19 @@ public struct ScannedDevice: Sendable, Hashable {
 
 /// Lists nearby BLE devices through BlueZ (`Adapter1.StartDiscovery` with an LE filter).
 public enum BlueZScanner {
+    /// The service UUIDs BlueZ already knows the device at `address` to offer (from an earlier
+    /// scan, a connection or pairing), without scanning; empty when it does not know the device
+    /// or BlueZ cannot be asked.
+    public static func knownServiceUUIDs(address: String, environment: [String: String]) -> [String] {
+        do throws(DBusError) {
+            let objects = try BlueZObjects.fetch(try DBusConnection.systemBus(environment: environment))
+            guard let path = objects.devicePath(address: address) else { return [] }
+            return objects.deviceProperty(path, "UUIDs")?.array?.compactMap(\.string) ?? []
+        } catch {
+            return []
+        }
+    }
+
     /// How long the adapter has to start discovering, seconds.
     static let startTimeoutSeconds = 5
 

@@ -18,7 +18,7 @@ import Testing
         return dir.appendingPathComponent("cookcast").path
     }
 
-    func cookcast(_ arguments: [String], fake: FakeBlueZ, output: Pipe? = nil) throws -> Process {
+    func cookcast(_ arguments: [String], fake: FakeBlueZ, output: Pipe? = nil, errors: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
@@ -26,7 +26,7 @@ import Testing
         env["DBUS_SYSTEM_BUS_ADDRESS"] = fake.bus.address
         process.environment = env
         process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = output ?? FileHandle.nullDevice
+        process.standardError = errors ?? output ?? FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return process
@@ -59,6 +59,36 @@ import Testing
         #expect(scan.terminationStatus == 0, "\(text)")
         let line = text.split(separator: "\n").first { $0.hasPrefix("11:22:33:44:55:66") }
         #expect(line?.hasSuffix("ibbq: cookcast live --probe 11:22:33:44:55:66 --profile ibbq") == true, "\(text)")
+    }
+
+    /// An iBBQ sends nothing until it is logged in: recorded without `--profile` it was taken for
+    /// the seed probe, and the link stayed connected and silent. The profile of the service BlueZ
+    /// knows it to offer is now used, and said.
+    @Test func liveFindsTheProfileOfAProbeBlueZKnows() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.presentIBBQ()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-probe-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = dir + "/cook.db"
+        let err = Pipe()
+        let live = try cookcast(
+            ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain", "--db", db], fake: fake, errors: err)
+        let packet = IBBQDecoder.encodeRealtime(celsius: [21.5, nil, 30])
+        #expect(try await waitUntil { try fake.notify(packet) })
+        func stored() throws -> Int {
+            guard FileManager.default.fileExists(atPath: db) else { return 0 }
+            return (try? SessionStore(path: db, readOnly: true).readings(session: 1).count) ?? 0
+        }
+        #expect(try await waitUntil { try stored() == 2 })
+        kill(live.processIdentifier, SIGINT)
+        live.waitUntilExit()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.contains("note: \(FakeBlueZ.address) offers the ibbq service: recording it as --profile ibbq"))
+        let readings = try SessionStore(path: db, readOnly: true).readings(session: 1)
+        #expect(readings.map(\.channel).sorted() == [1, 3])
+        #expect(readings.first { $0.channel == 1 }?.probeCelsius == 21.5)
     }
 
     @Test func liveProbeKeepsOneSessionAcrossADropAndAKill() async throws {

@@ -42,7 +42,9 @@ struct LiveCommand: Command {
                               its writes (an iBBQ's login and "send data"; its battery request
                               again every 60 s); with --replay and --stdin, packets are
                               decoded as its. Each probe is its own channel (1-6). Without it:
-                              the seed probe, its characteristic discovered
+                              with --probe, the profile of the service BlueZ knows the device
+                              to offer (after cookcast scan), else the seed probe, its
+                              characteristic discovered
           --pit-probe N       with --profile: probe N lies in the pit; its temperature is the
                               air (stored as ambient, channel "probe N (pit)", role ambient, as
                               import --pit-probe names it), the others are meat
@@ -283,9 +285,11 @@ struct LiveCommand: Command {
                     onNotice: { console.errorLine("note: \($0)") })
             }
         case .probe(let address):
+            let chosen = profile ?? knownProfile(of: address)
             let probe = BlueZSource(
-                options: BlueZLinkOptions(address: address, characteristicUUID: characteristic, profile: profile),
-                decoder: packetDecoder, environment: context.environment)
+                options: BlueZLinkOptions(address: address, characteristicUUID: characteristic, profile: chosen),
+                decoder: chosen?.decoder(pitChannel: pitChannel) ?? SeedProbeDecoder(),
+                environment: context.environment)
             // The link stops discovery once the recording stops: let it, before the process exits.
             let result: Result<Int32, CLIError>
             do throws(CLIError) {
@@ -309,6 +313,18 @@ struct LiveCommand: Command {
         case .replay: return "a replay file, which starts again from its first line"
         case .stdin, .probe: return nil
         }
+    }
+
+    /// Without `--profile` or `--characteristic`, the profile of the service BlueZ already knows
+    /// the probe to offer (after `cookcast scan`), said on standard error: an iBBQ sends nothing
+    /// until it is logged in, so decoding it as the seed probe left a connected link silent.
+    private func knownProfile(of address: String) -> ProbeProfile? {
+        guard characteristic == nil, let probes = try? context.models().probes else { return nil }
+        let offered = BlueZScanner.knownServiceUUIDs(address: address, environment: context.environment)
+        guard let found = probes.profile(advertising: offered) else { return nil }
+        context.console.errorLine(
+            "note: \(address) offers the \(found.name) service: recording it as --profile \(found.name)")
+        return found
     }
 
     /// The decoder of the source's packets: the profile's (its pit channel read as the air), else

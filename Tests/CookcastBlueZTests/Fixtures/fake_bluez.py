@@ -311,6 +311,9 @@ class Control(dbus.service.Object):
     @dbus.service.method(CONTROL)
     def PresentIBBQ(self):
         self.fake.ibbq = True
+        # BlueZ lists the services a device offers (from its advertisement or a connection).
+        self.fake.device.props[DEVICE]["UUIDs"] = dbus.Array(
+            ["0000fff0-0000-1000-8000-00805f9b34fb"], signature="s")
 
     @dbus.service.method(CONTROL, out_signature="as")
     def Writes(self):
