@@ -68,22 +68,15 @@ import Testing
         let fake = try FakeBlueZ()
         defer { fake.stop() }
         try fake.presentIBBQ()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-probe-\(UUID().uuidString)")
-            .path
+        let (dir, db) = temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let db = dir + "/cook.db"
         let err = Pipe()
         let live = try cookcast(
             ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain", "--db", db], fake: fake, errors: err)
         let packet = IBBQDecoder.encodeRealtime(celsius: [21.5, nil, 30])
         #expect(try await waitUntil { try fake.notify(packet) })
-        func stored() throws -> Int {
-            guard FileManager.default.fileExists(atPath: db) else { return 0 }
-            return (try? SessionStore(path: db, readOnly: true).readings(session: 1).count) ?? 0
-        }
-        #expect(try await waitUntil { try stored() == 2 })
-        kill(live.processIdentifier, SIGINT)
-        live.waitUntilExit()
+        #expect(try await waitUntil { stored(db) == 2 })
+        try await interrupt(live)
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("note: \(FakeBlueZ.address) offers the ibbq service: recording it as --profile ibbq"))
         let readings = try SessionStore(path: db, readOnly: true).readings(session: 1)
