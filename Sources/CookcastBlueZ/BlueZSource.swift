@@ -25,7 +25,10 @@ public struct BlueZSource: ReadingSource {
         self.environment = environment
     }
 
-    public var label: String { "probe:\(options.address.uppercased())" }
+    public var label: String { Self.label(address: options.address) }
+
+    /// The session source of the probe at `address`: `probe:AA:BB:CC:DD:EE:FF`.
+    public static func label(address: String) -> String { "probe:\(address.uppercased())" }
 
     /// The links this source started that have not stopped yet, and their `Disconnect` on stop.
     private let runningLinks = DispatchGroup()

@@ -8,7 +8,9 @@ import CookcastEngine
 /// session's ETA (the slowest probe's); with several meat probes also each probe's,
 /// `"probes":[{"channel":1,"eta_hi_s":...,"eta_lo_s":...,"eta_s":...,"phase":"done","target_c":74},...]`
 /// (`target_c`: the probe's own target, else the session's). Other
-/// types: `connection`, `decode_error`, `alarm`, `summary`. Temperatures are Celsius, times
+/// types: `connection`, `decode_error`, `alarm`, `summary`, and `battery` for a battery level that
+/// came without a reading (`{"type":"battery","t_s":600.5,"channel":0,"battery_pct":12.2}`: an
+/// iBBQ's reply, channel 0 the thermometer's; without it `--json` never said an iBBQ's battery). Temperatures are Celsius, times
 /// seconds since start; an alarm's `message` is the words on the screen, in `--unit` (a target
 /// given as 200 F is "reached 200.0 F" there, as it is in the live view and `show`).
 final class JSONLinesSink: LiveSink {
@@ -53,9 +55,9 @@ final class JSONLinesSink: LiveSink {
             fields["t_s"] = .number(status.elapsedSeconds)
             fields["state"] = .string(state.rawValue)
             fields["detail"] = detail.map { .string($0) } ?? .null
-        case .decodeError(let error):
+        case .decodeError(let error, let t):
             fields["type"] = .string("decode_error")
-            fields["t_s"] = .number(status.elapsedSeconds)
+            fields["t_s"] = .number(t)
             fields["bytes"] = .string(error.shownHex)
             fields["length"] = .integer(Int64(error.bytes.count))
             fields["reason"] = .string(error.reason.rawValue)
@@ -65,6 +67,11 @@ final class JSONLinesSink: LiveSink {
             fields["alarm"] = .string(alarm.kind.rawValue)
             fields["channel"] = alarm.channel.map { .integer(Int64($0)) } ?? .null
             fields["message"] = .string(alarm.displayMessage(unit: unit))
+        case .battery(let percent, let channel, let t):
+            fields["type"] = .string("battery")
+            fields["t_s"] = .number(t)
+            fields["channel"] = .integer(Int64(channel))
+            fields["battery_pct"] = .number(percent)
         }
         console.line(JSONLine.object(fields))
     }

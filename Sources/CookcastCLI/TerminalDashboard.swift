@@ -45,7 +45,10 @@ final class TerminalDashboard: LiveSink {
             if state != .ended {
                 note = "link \(state.label)" + (detail.map { " (\($0))" } ?? "")
             }
-        case .decodeError(let error): note = "decode error: \(error.description)"
+        case .decodeError(let error, let t):
+            note = "decode error: \(error.description)"
+            noteSeconds = t
+        case .battery: break  // shown in the status (`LiveStatus.batteryPercent`)
         case .alarm(let alarm):
             let words = alarm.displayMessage(unit: unit)
             note = "ALARM \(alarm.kind.rawValue): \(words)"

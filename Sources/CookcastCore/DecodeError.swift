@@ -13,6 +13,10 @@ public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A packet on the settings channel (`ProbeProfile.settingsChannel`, a hex log's `ch0`)
         /// for a probe that has none: not a probe 0's reading.
         case noSettingsChannel
+        /// A data packet on a channel the probe's data never comes on (a hex log's `ch7` for an
+        /// iBBQ, whose sockets are channels 1 to 6 of one packet on ch1): its readings would be
+        /// stored under other probes' numbers, the pit's as a meat probe's.
+        case unexpectedChannel
     }
 
     /// Why the packet was rejected.
@@ -43,6 +47,8 @@ public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noValidChannel: return "no valid temperature in packet \(shownHex)"
         case .allZero: return "all-zero packet (\(bytes.count) bytes): no reading"
         case .noSettingsChannel: return "settings packet (channel 0) for a probe without settings replies: \(shownHex)"
+        case .unexpectedChannel:
+            return "data packet on a channel this probe sends none on (its data is ch1): \(shownHex)"
         }
     }
 }

@@ -3,7 +3,9 @@
 ///
 /// - Realtime data (characteristic `FFF4`): one 16-bit little-endian word per probe socket, in
 ///   tenths of a degree Celsius; `0xFFF6` = no probe plugged in. Socket k (0-based) becomes a
-///   reading of channel `channel + k`, probe temperature only: an iBBQ probe has no air sensor.
+///   reading of channel k + 1, probe temperature only: an iBBQ probe has no air sensor. It comes
+///   on channel `firstSocketChannel`; on any other (a hex log's `ch7`) it is a decode error: its
+///   sockets counted from there were stored as probes 7 to 10, the pit probe among them as meat.
 ///   Words are read as **signed** (two's complement), as for the seed probe, so a probe in a
 ///   freezer reads below 0 C; `0xFFF6` itself would be -1.0 C and stays "unplugged", and
 ///   `0xFFFF` and anything outside -40...400 C are "no value" too.
@@ -26,6 +28,8 @@ public struct IBBQDecoder: ProbeDecoder {
     public static let batteryReplyHeader: UInt8 = 0x24
     /// Maximum voltage word assumed when a battery reply gives 0.
     public static let defaultMaxVoltageWord: UInt16 = 6550
+    /// The channel realtime data comes on (the data characteristic's), and socket 1's number.
+    public static let firstSocketChannel = 1
 
     /// Creates the decoder (stateless).
     public init() {}
@@ -33,6 +37,9 @@ public struct IBBQDecoder: ProbeDecoder {
     public func decode(_ bytes: [UInt8], elapsedSeconds: Double, channel: Int) -> DecodedPacket {
         guard !bytes.isEmpty else { return .failure(DecodeError(.empty, bytes: bytes)) }
         if channel == ProbeProfile.settingsChannel { return settingResult(bytes) }
+        guard channel == Self.firstSocketChannel else {
+            return .failure(DecodeError(.unexpectedChannel, bytes: bytes))
+        }
         guard bytes.count.isMultiple(of: 2), bytes.count <= 2 * Self.maxSockets else {
             return .failure(DecodeError(.unexpectedLength, bytes: bytes))
         }
@@ -43,8 +50,8 @@ public struct IBBQDecoder: ProbeDecoder {
             if let celsius = Self.celsius(fromWord: word) {
                 readings.append(
                     Reading(
-                        channel: channel + socket, elapsedSeconds: elapsedSeconds, probeCelsius: celsius,
-                        ambientCelsius: nil))
+                        channel: Self.firstSocketChannel + socket, elapsedSeconds: elapsedSeconds,
+                        probeCelsius: celsius, ambientCelsius: nil))
             }
             socket += 1
         }

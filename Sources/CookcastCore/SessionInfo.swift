@@ -24,7 +24,8 @@ public struct SessionInfo: Sendable, Hashable, Codable {
     public var targetCelsius: Double?
     /// Weight of the meat in kilograms, if known.
     public var weightKg: Double?
-    /// Probe address or vendor id.
+    /// Probe address or vendor id; for a `live` session recorded with a probe profile,
+    /// `profile:NAME` (`profile:ibbq`), which resuming it decodes with.
     public var probeId: String?
     /// Where the data came from, e.g. `simulate:turkey`, `replay:cook.csv`, `import:combustion`.
     public var source: String

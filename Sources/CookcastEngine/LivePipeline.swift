@@ -266,6 +266,7 @@ public final class LivePipeline: @unchecked Sendable {
                     // A battery of its own (an iBBQ's reply on the settings channel) is shown and
                     // watched like a reading's: without the alarm, a flat iBBQ never sounded it.
                     noteBattery(battery, channel: channel)
+                    emit(.battery(percent: battery, channel: channel, elapsedSeconds: t))
                     for alarm in alarms.observeBattery(percent: battery, channel: channel, atSeconds: t) {
                         try await raise(alarm)
                     }
@@ -416,7 +417,7 @@ public final class LivePipeline: @unchecked Sendable {
         try await storeEvent(
             SessionEvent(elapsedSeconds: t, kind: .decodeError, detail: error.description),
             session: configuration.sessionID)
-        emit(.decodeError(error))
+        emit(.decodeError(error, elapsedSeconds: t))
     }
 
     private func raise(_ alarm: Alarm) async throws {

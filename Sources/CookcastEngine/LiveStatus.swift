@@ -53,10 +53,14 @@ public enum LiveEvent: Sendable {
     case reading(Reading)
     /// The link changed.
     case connection(ConnectionState, detail: String?)
-    /// A packet failed to decode.
-    case decodeError(DecodeError)
+    /// A packet that came at session time `elapsedSeconds` failed to decode (shown at the
+    /// latest reading's time, a line with a packet at 20 s said 00:00:00).
+    case decodeError(DecodeError, elapsedSeconds: Double)
     /// An alarm fired.
     case alarm(Alarm)
+    /// A battery level came without a reading (an iBBQ's battery reply, on channel
+    /// `ProbeProfile.settingsChannel`: the thermometer's), percent, at session time `elapsedSeconds`.
+    case battery(percent: Double, channel: Int, elapsedSeconds: Double)
 }
 
 /// Receives the live view: the terminal dashboard, JSON lines, tests.

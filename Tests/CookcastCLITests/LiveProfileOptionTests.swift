@@ -18,7 +18,20 @@ import Testing
         defer { box.cleanup() }
         let r = await box.run(["live", "--probe", "AA:BB:CC:DD:EE:FF", "--profile", "ibbq", "--pit-probe", "7"])
         #expect(r.status == 64)
-        #expect(r.err.hasPrefix("cookcast live: --pit-probe 7: a ibbq probe has channels 1 to 6\n"))
+        #expect(r.err.hasPrefix("cookcast live: --pit-probe 7: the ibbq profile has channels 1 to 6\n"))
+    }
+
+    /// The seed probe's one channel as the pit left no meat, and its own air reading was dropped.
+    @Test func aPitProbeThatLeavesNoMeatIsAUsageError() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("seed.hex", "0 00000064F500FB00DD\n10 00000064F600FB00DD\n")
+        let r = await box.run(["live", "--replay", file, "--profile", "seed", "--pit-probe", "1", "--speed", "max"])
+        #expect(r.status == 64)
+        #expect(
+            r.err.hasPrefix(
+                "cookcast live: --pit-probe 1: the seed profile has one probe, which would leave none in the meat\n"),
+            "\(r.err)")
     }
 
     @Test func profileOptionsWithASimulationAreWarnedAbout() async {

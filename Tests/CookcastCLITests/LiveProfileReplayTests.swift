@@ -74,6 +74,66 @@ import Testing
         try Self.checkStored(box.databasePath)
     }
 
+    /// An iBBQ's data comes on ch1: a line that says `ch7` is a decode error, not probes 7 to
+    /// 10 (the pit's socket among them stored as a meat probe at 110 C).
+    @Test func iBBQDataOnAnotherChannelIsNotStoredUnderOtherProbes() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let packet = Hex.string(from: IBBQDecoder.encodeRealtime(celsius: [20, nil, 30, 110]))
+        let file = box.write("ibbq.hex", "0 \(packet)\n10 \(packet) ch7\n20 \(packet)\n")
+        let r = await box.run([
+            "live", "--replay", file, "--profile", "ibbq", "--pit-probe", "4", "--speed", "max", "--plain",
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(Set(try store.readings(session: 1).map(\.channel)) == [1, 3, 4])
+        #expect(try store.channels(session: 1).map(\.channel) == [1, 3, 4])
+        let errors = try store.events(session: 1).filter { $0.kind == .decodeError }
+        #expect(errors.count == 1)
+        #expect(errors.first?.elapsedSeconds == 10)
+    }
+
+    /// `--json` says the thermometer's battery (a reply is no reading, and its level appeared
+    /// in no line: a script never learned an iBBQ's battery), and a decode error at its own time.
+    @Test func jsonLinesSayTheBatteryAndWhenAPacketFailed() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("ibbq.hex", Self.log + "1195 F500F6 # cut short\n1200 F500F6FF\n")
+        let r = await box.run(["live", "--replay", file, "--profile", "ibbq", "--speed", "max", "--json"])
+        #expect(r.status == 0, "\(r.err)")
+        let objects = r.out.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let batteries = objects.filter { $0["type"] as? String == "battery" }
+        #expect(batteries.map { $0["t_s"] as? Double } == [0.5, 600.5])
+        #expect(batteries.map { $0["channel"] as? Int } == [0, 0])
+        // 4000 / 6552 and 800 / 6552 of the full voltage
+        #expect(batteries.map { (($0["battery_pct"] as? Double ?? -1) * 10).rounded() } == [611, 122])
+        let errors = objects.filter { $0["type"] as? String == "decode_error" }
+        #expect(errors.map { $0["t_s"] as? Double } == [1195])
+
+        let plain = await box.run(["live", "--replay", file, "--profile", "ibbq", "--speed", "max", "--plain"])
+        #expect(plain.out.contains("[00:19:55] decode error: unexpected packet length 3"), "\(plain.out)")
+    }
+
+    /// `show` of a cook with several meat probes names the probe its last fit is of: it gave
+    /// one probe's finish as the session's ("finish at 03:48:40" of a 4-probe cook whose last
+    /// probe finished at 05:55).
+    @Test func showSaysWhoseTheLastFitIs() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("ibbq.hex", Self.log)
+        let r = await box.run([
+            "live", "--replay", file, "--profile", "ibbq", "--pit-probe", "4", "--cut", "brisket", "--speed", "max",
+            "--plain",
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let fit = try #require(try store.lastFit(session: 1))
+        let show = await box.run(["show", "1"])
+        #expect(show.out.contains("  last fit   probe \(fit.channel) at "), "\(show.out)")
+    }
+
     /// A CSV has readings, which need no decoder: the profile is said to do nothing there.
     @Test func aProfileWithAReadingsFileIsWarnedAbout() async {
         let box = Sandbox()

@@ -65,8 +65,15 @@ import Testing
         #expect(abs((r[1].probeCelsius ?? 0) + 40.0) < 1e-9)
     }
 
-    @Test func channelsCountFromTheGivenChannel() throws {
-        #expect(try readings("F5 00 F5 00", channel: 3).map(\.channel) == [3, 4])
+    /// Realtime data comes on channel 1 only: on ch3 its sockets were stored as probes 3 and 4.
+    @Test func realtimeDataOnAnotherChannelIsAnError() throws {
+        let bytes = try #require(Hex.bytes(from: "F5 00 F5 00"))
+        for channel in [2, 3, 7] {
+            #expect(
+                decoder.decode(bytes, elapsedSeconds: 0, channel: channel)
+                    == .failure(DecodeError(.unexpectedChannel, bytes: bytes)))
+        }
+        #expect(try readings("F5 00 F5 00", channel: 1).map(\.channel) == [1, 2])
     }
 
     @Test func oddAndOversizedLengthsAreErrors() throws {

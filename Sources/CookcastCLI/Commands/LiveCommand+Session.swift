@@ -24,16 +24,18 @@ struct LiveSessionOpening {
 extension LiveCommand {
     /// Creates the session, or reopens `resumeID` after checking it can be continued: not an
     /// import, not being recorded right now by another `cookcast live` (its `RecordingLock` is
-    /// held), with the session's own cut and target unless others are given.
-    func openSession(label: String, store: SessionStore, resume resumeID: Int64?) throws(CLIError)
-        -> LiveSessionOpening
+    /// held), with the session's own cut and target unless others are given. `probeId` (the
+    /// profile the packets are decoded with, `PacketDecoding.probeId`) is stored with the session,
+    /// so that resuming it decodes them alike.
+    func openSession(label: String, store: SessionStore, resume resumeID: Int64?, probeId: String? = nil)
+        throws(CLIError) -> LiveSessionOpening
     {
         let now = UTCTime.nowUnixMs()
         do {
             guard let resumeID else {
                 let info = SessionInfo(
                     startedAtUnixMs: now, cut: goals.cut?.name, name: name, targetCelsius: goals.targetCelsius,
-                    source: label, status: .active)
+                    probeId: probeId, source: label, status: .active)
                 let id = try waitingOutLocks {
                     // Channels are registered as they are heard, each with the role its first
                     // reading shows (a pit probe on channel 1 was stored as meat, named "probe"),
@@ -90,6 +92,7 @@ extension LiveCommand {
                 lastReadingSeconds: last?.elapsedSeconds, startedAtUnixMs: info.startedAtUnixMs, nowUnixMs: now)
             info.status = .active
             info.endedAtUnixMs = nil
+            if let probeId { info.probeId = probeId }
             try waitingOutLocks { [info] in try store.updateSession(info) }
             try waitingOutLocks {
                 try store.append(SessionEvent(elapsedSeconds: offset, kind: .resumed, detail: label), session: resumeID)

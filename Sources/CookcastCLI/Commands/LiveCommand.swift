@@ -47,7 +47,8 @@ struct LiveCommand: Command {
                               characteristic discovered
           --pit-probe N       with --profile: probe N lies in the pit; its temperature is the
                               air (stored as ambient, channel "probe N (pit)", role ambient, as
-                              import --pit-probe names it), the others are meat
+                              import --pit-probe names it), the others are meat. --resume keeps
+                              the profile and pit probe the session was recorded with
         options:
           --cut CUT           cut name or alias (see Models/cuts.json); sets the default target
           --target C          target internal temperature (in --unit, default Celsius; -20 to 120 C)
@@ -59,7 +60,8 @@ struct LiveCommand: Command {
           --json              one JSON object per line instead of the dashboard; a reading's
                               line has the session's ETA (eta_s, eta_lo_s, eta_hi_s, phase) and,
                               with several meat probes, each probe's in "probes"; an alarm's
-                              message is the words shown, in --unit (numbers stay Celsius)
+                              message is the words shown, in --unit (numbers stay Celsius); a
+                              "battery" line for a level without a reading (an iBBQ's, channel 0)
           --plain             no in-place redraw: a status line every 10 min of cook time
           --resume SESSION    keep appending to an interrupted session (its clock continues);
                               --probe and --stdin only. Stdin times that start again from 0
@@ -112,8 +114,8 @@ struct LiveCommand: Command {
     let characteristic: String?
     /// The probe's profile (`--profile`), nil: the seed probe as discovered.
     let profile: ProbeProfile?
-    /// The channel in the pit (`--pit-probe`, else the profile's), nil: every channel is meat.
-    let pitChannel: Int?
+    /// The channel given as the pit (`--pit-probe`); nil: the profile's, or a resumed session's.
+    let pitProbe: Int?
     let alarmCommand: String?
     let ambientRange: ClosedRange<Double>?
 
@@ -185,11 +187,8 @@ struct LiveCommand: Command {
         name = arguments.value("name")
         characteristic = arguments.value("characteristic")
         profile = try context.probeProfile(named: arguments.value("profile"))
-        let pitProbe = try arguments.int("pit-probe", in: 1...16)
-        if let pitProbe, let profile, pitProbe > profile.channelCount {
-            throw .usage("--pit-probe \(pitProbe): a \(profile.name) probe has channels 1 to \(profile.channelCount)")
-        }
-        pitChannel = pitProbe ?? profile?.pitChannel
+        pitProbe = try arguments.int("pit-probe", in: 1...16)
+        if let pitProbe, let profile { try Self.checkPitProbe(pitProbe, of: profile) }
         alarmCommand = arguments.value("on-alarm")
         if let text = arguments.value("ambient-range") {
             let parts = text.split(separator: ":").map { Double($0) }
@@ -229,8 +228,10 @@ struct LiveCommand: Command {
         if arguments.value("profile") != nil, simulated {
             notes.append("--profile only applies to --probe, --replay and --stdin; ignored")
         }
-        if arguments.value("pit-probe") != nil, simulated || arguments.value("profile") == nil {
-            notes.append("--pit-probe only applies with --profile (--probe, --replay or --stdin); ignored")
+        // Without --profile, a probe's or a resumed session's profile may still take it.
+        let mayFindProfile = probe || arguments.value("resume") != nil
+        if arguments.value("pit-probe") != nil, simulated || (arguments.value("profile") == nil && !mayFindProfile) {
+            notes.append(Self.pitProbeIgnored)
         }
         return notes
     }
@@ -249,7 +250,8 @@ struct LiveCommand: Command {
             return try await run(sim, store: store, paced: true)
         case .replay(let path):
             let replay: ReplaySource
-            do { replay = try ReplaySource(path: path, decoder: packetDecoder) } catch { throw .input(error) }
+            let decoding = try packetDecoding(resuming: nil, store: store)
+            do { replay = try ReplaySource(path: path, decoder: decoding.decoder) } catch { throw .input(error) }
             if profile != nil, replay.file.format != .hexLog {
                 // Readings need no decoder: only a hex log's packets are the profile's.
                 context.console.errorLine(
@@ -259,12 +261,15 @@ struct LiveCommand: Command {
             let badLines = BadLineReporter(console: context.console)
             replay.file.issues.forEach(badLines.report)
             badLines.finish()
-            return try await run(replay, store: store, paced: true)
+            return try await run(
+                replay, store: store, paced: true, probeId: replay.file.format == .hexLog ? decoding.probeId : nil)
         case .stdin:
             let badLines = BadLineReporter(console: context.console)
             defer { badLines.finish() }
             let console = context.console
-            return try await run(label: "stdin", store: store, paced: false) { opening throws(CLIError) in
+            let decoding = try packetDecoding(resuming: resumeID, store: store)
+            return try await run(label: "stdin", store: store, paced: false, probeId: decoding.probeId) {
+                opening throws(CLIError) in
                 var clock: FeederClock? = nil
                 if opening.isResumed {
                     do {
@@ -281,21 +286,22 @@ struct LiveCommand: Command {
                     } catch { throw .io("\(error)") }
                 }
                 return StdinSource(
-                    clock: clock, decoder: packetDecoder, onIssue: badLines.report,
+                    clock: clock, decoder: decoding.decoder, onIssue: badLines.report,
                     onNotice: { console.errorLine("note: \($0)") })
             }
         case .probe(let address):
-            let chosen = profile ?? knownProfile(of: address)
+            // The session first: a resumed one was recorded with its profile and pit.
+            let resume = try interruptedSession(of: BlueZSource.label(address: address), in: store)
+            let decoding = try packetDecoding(resuming: resume, store: store) { knownProfile(of: address) }
             let probe = BlueZSource(
-                options: BlueZLinkOptions(address: address, characteristicUUID: characteristic, profile: chosen),
-                decoder: chosen?.decoder(pitChannel: pitChannel) ?? SeedProbeDecoder(),
-                environment: context.environment)
+                options: BlueZLinkOptions(
+                    address: address, characteristicUUID: characteristic, profile: decoding.profile),
+                decoder: decoding.decoder, environment: context.environment)
             // The link stops discovery once the recording stops: let it, before the process exits.
             let result: Result<Int32, CLIError>
             do throws(CLIError) {
                 result = .success(
-                    try await run(
-                        probe, store: store, paced: false, resume: try interruptedSession(of: probe.label, in: store)))
+                    try await run(probe, store: store, paced: false, resume: resume, probeId: decoding.probeId))
             } catch {
                 result = .failure(error)
             }
@@ -327,12 +333,6 @@ struct LiveCommand: Command {
         return found
     }
 
-    /// The decoder of the source's packets: the profile's (its pit channel read as the air), else
-    /// the seed probe's.
-    private var packetDecoder: any ProbeDecoder {
-        profile?.decoder(pitChannel: pitChannel) ?? SeedProbeDecoder()
-    }
-
     /// A probe session that was killed less than `resumeWindowSeconds` ago, to continue instead of starting a new cook.
     /// One that another `live` is recording right now is refused: a second recorder of the probe
     /// would make the cook two sessions (it said "resuming session 1", then "cannot resume ...
@@ -362,19 +362,20 @@ struct LiveCommand: Command {
     /// How recent an interrupted probe session must be to be resumed automatically.
     static let resumeWindowSeconds = 1800.0
 
-    private func run<Source: ReadingSource>(_ source: Source, store: SessionStore, paced: Bool, resume: Int64? = nil)
-        async throws(CLIError) -> Int32
-    {
-        try await run(label: source.label, store: store, paced: paced, resume: resume) { _ in source }
+    private func run<Source: ReadingSource>(
+        _ source: Source, store: SessionStore, paced: Bool, resume: Int64? = nil, probeId: String? = nil
+    ) async throws(CLIError) -> Int32 {
+        try await run(label: source.label, store: store, paced: paced, resume: resume, probeId: probeId) { _ in source }
     }
 
-    /// Opens (or resumes) the session for a source labelled `label`, then records what the
-    /// source `makeSource` makes for it (one that depends on where the session resumes) gives.
+    /// Opens (or resumes) the session for a source labelled `label` (its `probeId`: the profile
+    /// its packets are decoded with), then records what the source `makeSource` makes for it (one
+    /// that depends on where the session resumes) gives.
     private func run<Source: ReadingSource>(
-        label: String, store: SessionStore, paced: Bool, resume: Int64? = nil,
+        label: String, store: SessionStore, paced: Bool, resume: Int64? = nil, probeId: String? = nil,
         makeSource: (LiveSessionOpening) throws(CLIError) -> Source
     ) async throws(CLIError) -> Int32 {
-        let session = try openSession(label: label, store: store, resume: resume ?? resumeID)
+        let session = try openSession(label: label, store: store, resume: resume ?? resumeID, probeId: probeId)
         defer { session.lock.release() }
         let source = try makeSource(session)
         let sessionID = session.id

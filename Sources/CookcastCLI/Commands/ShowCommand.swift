@@ -53,7 +53,11 @@ struct ShowCommand: Command {
             }
             if let fit = try store.lastFit(session: sessionID) {
                 let eta = fit.etaSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
-                console.line("  last fit   at \(DurationFormat.clock(fit.elapsedSeconds)): \(fit.phase), \(eta)")
+                // With several meat probes, whose: the last fit of a 4-probe iBBQ cook is one probe's
+                // ("finish at 03:48:40", probe 3's, for a cook whose last probe finished at 05:55).
+                let probe = channels.filter { $0.role == .meat }.count > 1 ? "probe \(fit.channel) " : ""
+                console.line(
+                    "  last fit   \(probe)at \(DurationFormat.clock(fit.elapsedSeconds)): \(fit.phase), \(eta)")
             }
             let events = try store.events(session: sessionID)
             console.line("events (\(events.count)):")

@@ -1,0 +1,97 @@
+import CookcastCore
+import CookcastStore
+
+/// How a `live` run decodes its packets: the probe profile and the channel in the pit.
+struct PacketDecoding {
+    /// The probe's profile; nil: the seed probe.
+    var profile: ProbeProfile?
+    /// The channel whose readings are the pit's air; nil: every channel is meat.
+    var pitChannel: Int?
+
+    /// The decoder of the packets: the profile's (its pit channel read as the air), else the
+    /// seed probe's.
+    var decoder: any ProbeDecoder { profile?.decoder(pitChannel: pitChannel) ?? SeedProbeDecoder() }
+
+    /// What a session recorded with a profile stores as its `probeId`: `profile:ibbq`.
+    var probeId: String? { profile.map { Self.probeIdPrefix + $0.name } }
+
+    /// How a session's `probeId` names the profile it was recorded with.
+    static let probeIdPrefix = "profile:"
+}
+
+extension LiveCommand {
+    /// Said when `--pit-probe` has no profile to apply to.
+    static let pitProbeIgnored = "--pit-probe only applies with --profile (--probe, --replay or --stdin); ignored"
+
+    /// Refuses a `--pit-probe` the profile has no channel for, or that leaves no probe in the
+    /// meat: the seed probe's only channel as the pit recorded its tip as the air (and its own
+    /// air reading was dropped), with no meat to predict.
+    static func checkPitProbe(_ pitProbe: Int, of profile: ProbeProfile) throws(CLIError) {
+        if profile.channelCount == 1 {
+            throw .usage(
+                "--pit-probe \(pitProbe): the \(profile.name) profile has one probe, "
+                    + "which would leave none in the meat")
+        }
+        guard pitProbe > profile.channelCount else { return }
+        throw .usage("--pit-probe \(pitProbe): the \(profile.name) profile has channels 1 to \(profile.channelCount)")
+    }
+
+    /// The profile and pit channel of this run: those given; else, resuming `session`, the ones
+    /// it was recorded with (said on standard error); else `fallback`'s profile and its pit.
+    /// Resumed without `--profile`, an iBBQ session's packets were decoded as the seed probe's,
+    /// every one a "status" and no reading stored; without `--pit-probe`, its pit became a meat
+    /// probe at 120 C.
+    func packetDecoding(
+        resuming session: Int64?, store: SessionStore, fallback: () -> ProbeProfile? = { nil }
+    ) throws(CLIError) -> PacketDecoding {
+        var chosen = profile
+        var storedPit: ChannelInfo?
+        if let session {
+            do {
+                let probes = try context.models().probes
+                let probeId = try store.session(session)?.probeId
+                if chosen == nil, let probeId, probeId.hasPrefix(PacketDecoding.probeIdPrefix),
+                    let stored = probes.profile(named: String(probeId.dropFirst(PacketDecoding.probeIdPrefix.count)))
+                {
+                    chosen = stored
+                    context.console.errorLine(
+                        "note: session \(session) was recorded with --profile \(stored.name): decoding as it")
+                }
+                if let chosen, pitProbe == nil {
+                    let pits = try store.channels(session: session).filter {
+                        $0.role == .ambient && (1...chosen.channelCount).contains($0.channel)
+                    }
+                    if pits.count == 1 { storedPit = pits[0] }
+                }
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .io("\(error)")
+            }
+        }
+        guard let profile = chosen ?? fallback() else {
+            // Said here only where `ignoredOptions` could not know (a probe, a resumed session).
+            if pitProbe != nil, isProbeSource || resumeID != nil {
+                context.console.errorLine("cookcast live: warning: \(Self.pitProbeIgnored)")
+            }
+            return PacketDecoding(profile: nil, pitChannel: nil)
+        }
+        if let pitProbe {
+            try Self.checkPitProbe(pitProbe, of: profile)
+            return PacketDecoding(profile: profile, pitChannel: pitProbe)
+        }
+        if let session, let storedPit {
+            context.console.errorLine(
+                "note: probe \(storedPit.channel) of session \(session) is its pit: read as the pit "
+                    + "(--pit-probe \(storedPit.channel))")
+            return PacketDecoding(profile: profile, pitChannel: storedPit.channel)
+        }
+        return PacketDecoding(profile: profile, pitChannel: profile.pitChannel)
+    }
+
+    /// Whether the source is a BLE probe.
+    private var isProbeSource: Bool {
+        if case .probe = source { return true }
+        return false
+    }
+}
