@@ -26,7 +26,7 @@ extension LivePipeline {
                         .event(
                             SessionEvent(
                                 elapsedSeconds: t, kind: .probeStatus, channel: channel,
-                                detail: Hex.string(from: s.bytes))
+                                detail: s.eventDetail)
                         ))
                 case .failure(let error):
                     unsaved.append(

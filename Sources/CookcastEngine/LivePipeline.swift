@@ -259,7 +259,7 @@ public final class LivePipeline: @unchecked Sendable {
                     try await storeEvent(
                         SessionEvent(
                             elapsedSeconds: t, kind: .probeStatus, channel: channel,
-                            detail: Hex.string(from: s.bytes)),
+                            detail: s.eventDetail),
                         session: configuration.sessionID)
                 }
                 if let battery = s.batteryPercent {

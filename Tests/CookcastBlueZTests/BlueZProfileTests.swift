@@ -73,7 +73,10 @@ import Testing
         let roles = Dictionary(uniqueKeysWithValues: try reader.channels(session: id).map { ($0.channel, $0.role) })
         #expect(roles == [1: .meat, 3: .meat, 4: .ambient])
         // The battery request's reply on FFF1 is stored as the thermometer's status.
-        #expect(try reader.events(session: id).contains { $0.kind == .probeStatus && $0.detail == "24A00F981900" })
+        #expect(
+            try reader.events(session: id).contains {
+                $0.kind == .probeStatus && $0.detail == "battery 61 % (24A00F981900)"
+            })
         #expect(try reader.events(session: id).filter { $0.kind == .decodeError }.isEmpty)
     }
 
@@ -101,7 +104,9 @@ import Testing
         let run = Task(priority: .high) { try await pipeline.run(source) }
         let reader = try SessionStore(path: dir + "/probe.db", readOnly: true)
         func batteryReplies() throws -> [String] {
-            try reader.events(session: id).filter { $0.kind == .probeStatus && $0.channel == 0 }.map(\.detail)
+            try reader.events(session: id).filter { $0.kind == .probeStatus && $0.channel == 0 }.map(\.detail).map {
+                String($0.split(separator: "(").last?.dropLast() ?? "")
+            }
         }
 
         // Data every so often, so the view is redrawn with the battery of the moment.

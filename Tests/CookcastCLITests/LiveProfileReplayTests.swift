@@ -38,7 +38,7 @@ import Testing
         #expect(events.filter { $0.kind == .decodeError }.isEmpty)
         #expect(
             events.filter { $0.kind == .probeStatus }.map { "\($0.channel ?? -1) \($0.detail)" } == [
-                "0 24A00F981900", "0 242003981900",
+                "0 battery 61 % (24A00F981900)", "0 battery 12 % (242003981900)",
             ])
         let alarms = events.filter { $0.kind == .alarm }
         #expect(alarms.map(\.detail) == ["battery_low: thermometer battery low (12 %)"])
@@ -57,8 +57,8 @@ import Testing
         try Self.checkStored(box.databasePath)
 
         let show = await box.run(["show", "1"])
-        #expect(show.out.contains("channels   1=probe 1 (meat), 3=probe 3 (meat), 4=probe 4 (pit) (ambient)"))
-        #expect(show.out.contains("probe_status thermometer 24A00F981900"))
+        #expect(show.out.contains("channels   1=probe 1 (meat), 3=probe 3 (meat), 4=probe 4 (pit)\n"), "\(show.out)")
+        #expect(show.out.contains("probe_status thermometer battery 61 % (24A00F981900)"), "\(show.out)")
         #expect(!show.out.contains("ch0") && !show.out.contains("probe 0"), "\(show.out)")
     }
 

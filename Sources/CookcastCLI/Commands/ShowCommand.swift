@@ -94,10 +94,13 @@ extension ShowCommand {
 
     /// `2=pit (ambient)`, `3=probe 3 (meat, pork_shoulder to 95.0 C)` for a probe with a cut or
     /// target of its own; the role is not repeated when the name already says it (heat-ledger's
-    /// `sensor_2 (meat)` was shown as `sensor_2 (meat) (meat)`).
+    /// `sensor_2 (meat)` was shown as `sensor_2 (meat) (meat)`, a pit probe `4=probe 4 (pit) (ambient)`).
     static func channelLabel(_ channel: ChannelInfo, unit: TemperatureUnit = .celsius) -> String {
         let name = channel.name ?? "probe \(channel.channel)"
-        var notes = name.lowercased().contains(channel.role.rawValue) ? [] : [channel.role.rawValue]
+        // A pit probe named "probe 4 (pit)" (import --pit-probe, live --pit-probe) says it too.
+        let said =
+            name.lowercased().contains(channel.role.rawValue) || (channel.role == .ambient && name.hasSuffix("(pit)"))
+        var notes = said ? [] : [channel.role.rawValue]
         switch (channel.cut, channel.targetCelsius) {
         case (let cut?, let target?): notes.append("\(cut) to \(unit.format(celsius: target))")
         case (let cut?, nil): notes.append(cut)
