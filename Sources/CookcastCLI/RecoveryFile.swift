@@ -63,11 +63,13 @@ struct RecoveryFile {
             }
         }
         if !readings.isEmpty {
-            write(CanonicalCSV.render(readings), to: readingsPath, what: count(readings.count, "reading"))
+            write(CanonicalCSV.render(readings), to: readingsPath, what: Counted.words(readings.count, "reading"))
         }
-        if !events.isEmpty { write(EventsCSV.render(events), to: eventsPath, what: count(events.count, "event")) }
+        if !events.isEmpty {
+            write(EventsCSV.render(events), to: eventsPath, what: Counted.words(events.count, "event"))
+        }
         var line =
-            "session \(sessionID) stopped: \(error.reason); \(count(error.readingsStored, "reading")) of this run are "
+            "session \(sessionID) stopped: \(error.reason); \(Counted.words(error.readingsStored, "reading")) of this run are "
             + "stored"
         if !saved.isEmpty {
             line += "; not stored, saved: \(saved.joined(separator: " and "))"
@@ -84,5 +86,4 @@ struct RecoveryFile {
         return line + "; continue session \(sessionID) with --resume \(sessionID) once the database can be written"
     }
 
-    private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

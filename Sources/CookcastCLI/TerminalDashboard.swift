@@ -81,10 +81,10 @@ final class TerminalDashboard: LiveSink {
         if console.isInteractive { redraw(status) } else { console.line(statusLine(status)) }
         var text =
             "session \(summary.sessionID) \(summary.ending.rawValue) after \(DurationFormat.short(summary.elapsedSeconds))"
-        text += ": \(summary.readingsStored) readings stored"
-        if summary.duplicates > 0 { text += ", \(summary.duplicates) duplicates skipped" }
-        if summary.decodeErrors > 0 { text += ", \(summary.decodeErrors) bad packets logged" }
-        if summary.disconnects > 0 { text += ", \(summary.disconnects) disconnects" }
+        text += ": \(Counted.words(summary.readingsStored, "reading")) stored"
+        if summary.duplicates > 0 { text += ", \(Counted.words(summary.duplicates, "duplicate")) skipped" }
+        if summary.decodeErrors > 0 { text += ", \(Counted.words(summary.decodeErrors, "bad packet")) logged" }
+        if summary.disconnects > 0 { text += ", \(Counted.words(summary.disconnects, "disconnect"))" }
         console.line(text)
     }
 

@@ -311,7 +311,7 @@ import Testing
         #expect(try store.events(session: 1).contains { $0.kind == .note && $0.detail.contains("probe 3 reads only") })
         let show = await box.run(["show", "1"])
         #expect(pit.name == "probe 3 (pit)", "named the pit, as a pit heard first is")
-        #expect(show.out.contains("3=probe 3 (pit) (ambient, to 100.0 C)"), "\(show.out)")
+        #expect(show.out.contains("3=probe 3 (pit, to 100.0 C)"), "\(show.out)")
     }
 
     /// A probe given its own target that never reports: lost once, naming it (nothing was said).

@@ -114,9 +114,9 @@ struct FitCommand: Command {
                 // Sessions, not probes: `loaded` holds one entry per probe that reached its target.
                 let otherSessions = Set(loaded.map(\.sessionID)).count
                 var also: [String] = []
-                if otherSessions > 0 { also.append("\(otherSessions) session\(otherSessions == 1 ? "" : "s")") }
+                if otherSessions > 0 { also.append(Counted.words(otherSessions, "session")) }
                 if !otherCuts.isEmpty {
-                    also.append("\(otherCuts.count) probe\(otherCuts.count == 1 ? "" : "s") of other cuts")
+                    also.append(Counted.words(otherCuts.count, "probe") + " of other cuts")
                 }
                 if !also.isEmpty {
                     console.line("also fitting \(also.joined(separator: " and ")) never fitted before, for the priors")

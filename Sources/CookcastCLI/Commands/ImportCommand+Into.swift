@@ -115,8 +115,10 @@ extension ImportCommand {
         }
         // `12 readings and 3 events`, each part only when its file was given.
         func counts(readings: Int, events eventCount: Int) -> String {
-            [merge.map { _ in Self.count(readings, "reading") }, events.map { _ in Self.count(eventCount, "event") }]
-                .compactMap { $0 }.joined(separator: " and ")
+            [
+                merge.map { _ in Counted.words(readings, "reading") },
+                events.map { _ in Counted.words(eventCount, "event") },
+            ].compactMap { $0 }.joined(separator: " and ")
         }
         let readings = merge?.readings ?? []
         let target = session.targetCelsius.map { context.unit.format(celsius: $0) } ?? "-"
@@ -152,7 +154,4 @@ extension ImportCommand {
             throw .io("\(error)")
         }
     }
-
-    /// `1 event`, `2 events`.
-    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

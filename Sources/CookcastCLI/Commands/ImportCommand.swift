@@ -189,7 +189,7 @@ struct ImportCommand: Command {
         }
         let missingOnly = failures.allSatisfy(\.isMissingInput)
         throw CLIError(
-            "\(failures.count) input\(failures.count == 1 ? "" : "s") could not be imported (see above)",
+            Counted.words(failures.count, "input") + " could not be imported (see above)",
             exitCode: missingOnly ? ExitCode.noInput : ExitCode.dataError)
     }
 

@@ -94,7 +94,8 @@ extension ShowCommand {
 
     /// `2=pit (ambient)`, `3=probe 3 (meat, pork_shoulder to 95.0 C)` for a probe with a cut or
     /// target of its own; the role is not repeated when the name already says it (heat-ledger's
-    /// `sensor_2 (meat)` was shown as `sensor_2 (meat) (meat)`, a pit probe `4=probe 4 (pit) (ambient)`).
+    /// `sensor_2 (meat)` was shown as `sensor_2 (meat) (meat)`, a pit probe `4=probe 4 (pit)
+    /// (ambient)`), and a name ending in a parenthesis takes the notes into it.
     static func channelLabel(_ channel: ChannelInfo, unit: TemperatureUnit = .celsius) -> String {
         let name = channel.name ?? "probe \(channel.channel)"
         // A pit probe named "probe 4 (pit)" (import --pit-probe, live --pit-probe) says it too.
@@ -107,7 +108,10 @@ extension ShowCommand {
         case (nil, let target?): notes.append("to \(unit.format(celsius: target))")
         case (nil, nil): break
         }
-        return "\(channel.channel)=\(name)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
+        guard !notes.isEmpty else { return "\(channel.channel)=\(name)" }
+        let joined = notes.joined(separator: ", ")
+        if name.hasSuffix(")") { return "\(channel.channel)=\(name.dropLast()), \(joined))" }
+        return "\(channel.channel)=\(name) (\(joined))"
     }
 }
 
