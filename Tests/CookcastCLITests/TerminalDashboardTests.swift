@@ -106,3 +106,16 @@ final class FakeTerminal: Console, @unchecked Sendable {
         #expect(shown.out.contains("[00:01:14] alarm"), "\(shown.out)")
     }
 }
+
+/// The words of a live run's last line.
+@Suite struct LiveSummaryWordsTests {
+    /// It said "1 bad packets logged".
+    @Test func oneOfAThingIsSaidInTheSingular() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let log = box.write("one-bad.hex", "0 00000064F500FB00DD\n1 0102\n2 00000064F500FB00DD\n")
+        let r = await box.run(["live", "--replay", log, "--speed", "max", "--plain"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains(": 2 readings stored, 1 bad packet logged\n"), "\(r.out)")
+    }
+}
