@@ -41,13 +41,16 @@ final class JSONLinesSink: LiveSink {
             if status.probeETAs.count > 1 {
                 fields["probes"] = .array(
                     status.probeETAs.map { eta in
-                        .object([
+                        var probe: [String: JSONLine.Value] = [
                             "channel": eta.channel.map { .integer(Int64($0)) } ?? .null,
                             "phase": .string(eta.phase), "eta_s": .number(eta.finishSeconds),
                             "eta_lo_s": .number(eta.lowSeconds), "eta_hi_s": .number(eta.highSeconds),
                             "target_c": .number(
                                 eta.channel.flatMap { status.channelTargetsCelsius[$0] } ?? status.targetCelsius),
-                        ])
+                        ]
+                        // A lost probe has no ETA (`eta_s` null), only the one it had.
+                        if let last = eta.lastFinishSeconds { probe["last_eta_s"] = .number(last) }
+                        return .object(probe)
                     })
             }
         case .connection(let state, let detail):

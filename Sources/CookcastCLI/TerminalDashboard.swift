@@ -101,27 +101,34 @@ final class TerminalDashboard: LiveSink {
     }
 
     /// The line of one probe of several on the screen: `probe 2: 61.3 C  ETA 15:05 (in 32m 10s) predicting`,
-    /// `probe 1: 75.2 C  done at 14:12`, `probe 3: 131.0 C  probe out`; a probe with a target of its
-    /// own says it: `probe 3: 61.3 C  target 93.0 C  ETA ...`.
+    /// `probe 1: 75.2 C  done at 14:12`, `probe 3: 131.0 C  probe out`, one silent past the
+    /// probe-lost limit `probe 3: 21.0 C (3m 10s ago)  lost (last ETA 07:27)`; a probe with a
+    /// target of its own says it: `probe 3: 61.3 C  target 93.0 C  ETA ...`.
     func probeLine(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
         let channel = eta.channel ?? 0
         var head = "probe \(channel): \(unit.format(celsius: status.probeCelsius[channel]))\(age(channel, status))  "
         if let own = status.channelTargetsCelsius[channel] { head += "target \(unit.format(celsius: own))  " }
         guard let finish = eta.finishSeconds, eta.phase != "unreachable", eta.phase != "probe out" else {
-            return head + eta.phase
+            return head + eta.phase + lastETA(eta, status)
         }
         if eta.phase == "done" { return head + "done at \(clock(finish, status))" }
         let left = DurationFormat.short(finish - status.elapsedSeconds)
         return head + "ETA \(clock(finish, status)) (in \(left)) \(eta.phase)"
     }
 
-    /// One probe's part of the plain status line: `2 ETA 15:05`, `1 done`, `3 probe out`, with the
-    /// phase after the time unless it is `predicting`.
+    /// One probe's part of the plain status line: `2 ETA 15:05`, `1 done`, `3 probe out`,
+    /// `3 lost (last ETA 07:27)`, with the phase after the time unless it is `predicting`.
     private func compactProbeText(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
         let channel = eta.channel.map { "\($0) " } ?? ""
         guard let finish = eta.finishSeconds, eta.phase != "unreachable", eta.phase != "probe out", eta.phase != "done"
-        else { return channel + eta.phase }
+        else { return channel + eta.phase + lastETA(eta, status) }
         return channel + "ETA \(clock(finish, status))" + (eta.phase == "predicting" ? "" : " \(eta.phase)")
+    }
+
+    /// ` (last ETA 07:27)` after a lost probe's phase: what it said before it fell silent, no
+    /// longer its ETA (it stood on the line as if it were, and pinned the session's).
+    private func lastETA(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
+        eta.lastFinishSeconds.map { " (last ETA \(clock($0, status)))" } ?? ""
     }
 
     /// Local `HH:MM` of session time `seconds`, `+1d` when on a later day than now.

@@ -261,6 +261,30 @@ public struct AlarmEngine: Sendable {
 }
 
 extension AlarmEngine {
+    /// The channels silent past the `probeLost` limit at `elapsedSeconds` (more than
+    /// `rules.probeLostAfterSeconds`, or three of the channel's usual intervals, since its last
+    /// reading: the rule the alarm follows), each with its last reading's time; reported or not,
+    /// and whether the whole source or the channel alone went quiet. The live ETA takes such a
+    /// probe out of the session's: its last finish was pinning the cook's.
+    ///
+    /// - Parameter start: count the silence from here when it is later than the last reading
+    ///   (a resumed recorder), as `observeSilence` does.
+    public func silentChannels(atSeconds elapsedSeconds: Double, countingFrom start: Double? = nil) -> [Int: Double] {
+        var silent: [Int: Double] = [:]
+        for (ch, watch) in channelSilences {
+            guard let last = watch.lastReadingSeconds else { continue }
+            let from = max(last, start ?? last)
+            // The usual interval (a sort) only once the minimum has passed: this runs every reading.
+            guard elapsedSeconds > from + rules.probeLostAfterSeconds,
+                elapsedSeconds > from + watch.lostAfterSeconds(minimumSeconds: rules.probeLostAfterSeconds)
+            else { continue }
+            silent[ch] = last
+        }
+        return silent
+    }
+}
+
+extension AlarmEngine {
     /// Fires `probeLost` once the probe has been silent for more than `rules.probeLostAfterSeconds`
     /// of cook time, or three of its usual intervals (`SilenceWatch`), by `elapsedSeconds`, stamped when the silence reached that length (the last
     /// reading plus the limit), not when it was noticed: a timer, a link change, or the first

@@ -17,6 +17,9 @@ public struct ETASnapshot: Sendable, Hashable {
     /// The probe the finish is for (the slowest of several; a probe's own snapshot in
     /// `ETAMoment.probes`, its channel); nil when unknown.
     public var channel: Int?
+    /// A lost probe's (phase `lost`) last finish before it fell silent, seconds since the session
+    /// start: no ETA any more (`finishSeconds` is nil), only what it said last. Nil otherwise.
+    public var lastFinishSeconds: Double?
 
     /// Creates a snapshot.
     public init(
@@ -42,7 +45,8 @@ public struct ETAMoment: Sendable {
     public var snapshot: ETASnapshot
     /// Every meat probe's own estimate, by ascending channel, each with its `channel`: a probe
     /// whose meat is done says `done` from then on (its finish the time it got there), one out of
-    /// the meat `probe out`. Empty before the first probe reading.
+    /// the meat `probe out`, one silent past the probe-lost limit `lost` (no finish, its last in
+    /// `lastFinishSeconds`). Empty before the first probe reading.
     public var probes: [ETASnapshot]
     /// Fits to store at this moment (at most one per probe and fit-grid step); empty when nothing
     /// new.
@@ -68,8 +72,17 @@ public protocol ETAProvider: AnyObject {
     /// Feeds one stored reading (called after it is committed).
     func update(with reading: Reading)
     /// What it says at `elapsedSeconds` (session time): the session's estimate, each probe's, the
-    /// fits to store and the done verdicts.
-    func moment(atSeconds elapsedSeconds: Double) -> ETAMoment
+    /// fits to store and the done verdicts. `lostChannels`: the probes silent past the probe-lost
+    /// limit (`AlarmEngine.silentChannels`), each with its last reading's time: such a probe not
+    /// done is `lost` and not the session's slowest while another still reports.
+    func moment(atSeconds elapsedSeconds: Double, lostChannels: [Int: Double]) -> ETAMoment
+}
+
+extension ETAProvider {
+    /// What it says at `elapsedSeconds`, every probe taken as reporting.
+    public func moment(atSeconds elapsedSeconds: Double) -> ETAMoment {
+        moment(atSeconds: elapsedSeconds, lostChannels: [:])
+    }
 }
 
 /// One probe's verdict that its meat is done.

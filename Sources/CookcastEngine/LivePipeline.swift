@@ -228,11 +228,22 @@ public final class LivePipeline: @unchecked Sendable {
         return clockAnchor.seconds + (ContinuousClock.now - clockAnchor.wall).inSeconds
     }
 
-    /// Raises `probeLost` when the probe has been silent too long by session time `t`.
+    /// Raises `probeLost` when the probe has been silent too long by session time `t`; the ETA
+    /// then says the probe is lost before the alarm is shown (a whole source gone quiet brings no
+    /// reading that would).
     private func checkSilence(atSeconds t: Double) async throws {
-        for alarm in alarms.observeSilence(untilSeconds: t, countingFrom: resumedAtSeconds) {
-            try await raise(alarm)
+        let fired = alarms.observeSilence(untilSeconds: t, countingFrom: resumedAtSeconds)
+        if !fired.isEmpty, let eta {
+            let moment = eta.moment(atSeconds: t, lostChannels: lostChannels(atSeconds: t))
+            status.eta = moment.snapshot
+            status.probeETAs = moment.probes
         }
+        for alarm in fired { try await raise(alarm) }
+    }
+
+    /// The probes silent past the probe-lost limit at `t`, each with its last reading's time.
+    private func lostChannels(atSeconds t: Double) -> [Int: Double] {
+        alarms.silentChannels(atSeconds: t, countingFrom: resumedAtSeconds)
     }
 
     /// Handles one source event; internal so tests can drive the pipeline tick by tick.
@@ -376,7 +387,8 @@ public final class LivePipeline: @unchecked Sendable {
         var fired = alarms.observe(reading)
         if let eta {
             eta.update(with: reading)
-            let moment = eta.moment(atSeconds: reading.elapsedSeconds)
+            let t = reading.elapsedSeconds
+            let moment = eta.moment(atSeconds: t, lostChannels: lostChannels(atSeconds: t))
             status.eta = moment.snapshot
             status.probeETAs = moment.probes
             if !quietly {
@@ -395,7 +407,6 @@ public final class LivePipeline: @unchecked Sendable {
                     seconds: remaining, channel: eta.channel, atSeconds: reading.elapsedSeconds)
             }
             for verdict in moment.doneVerdicts {
-                let t = reading.elapsedSeconds
                 fired += alarms.observeDone(channel: verdict.channel, atSeconds: t, message: verdict.message)
             }
         }

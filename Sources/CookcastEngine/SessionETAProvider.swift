@@ -31,16 +31,27 @@ public final class SessionETAProvider: ETAProvider {
         if session.update(reading) { refreshedChannels.insert(reading.channel) }
     }
 
-    public func moment(atSeconds seconds: Double) -> ETAMoment {
+    public func moment(atSeconds seconds: Double, lostChannels: [Int: Double]) -> ETAMoment {
         // Every probe's estimate once: the session's, each probe's own, the fits and the verdicts
         // all come from them.
         let all = session.estimates(atSeconds: seconds)
-        let (e, channel) = session.estimate(from: all, atSeconds: seconds)
+        // A done probe stays done: its meat out and the probe unplugged is no news.
+        let lost = lostChannels.filter { ch, _ in all.contains { $0.channel == ch && $0.phase != .done } }
+        // A lost probe's last finish pinned the session's, the slowest, until it came back.
+        let heard = lost.isEmpty ? all : all.filter { lost[$0.channel] == nil }
         var snapshot = ETASnapshot.collecting
-        if e.phase != .collectingData || e.finishSeconds != nil {
-            snapshot = ETASnapshot(e, channel: channel)
+        if !lost.isEmpty, heard.allSatisfy({ $0.phase == .done }) {
+            snapshot = ETASnapshot(lost: lost, of: all.count, atSeconds: seconds)
+        } else {
+            let (e, channel) = session.estimate(from: heard, atSeconds: seconds)
+            if e.phase != .collectingData || e.finishSeconds != nil {
+                snapshot = ETASnapshot(e, channel: channel)
+            }
         }
-        let probes = all.map { ETASnapshot($0, channel: $0.channel) }
+        let probes = all.map { e in
+            lost[e.channel].map { ETASnapshot(lost: e, lastReadingSeconds: $0, atSeconds: seconds) }
+                ?? ETASnapshot(e, channel: e.channel)
+        }
         var fits: [FitRecord] = []
         if !refreshedChannels.isEmpty {
             fits = all.filter { refreshedChannels.contains($0.channel) }.map { estimate in
@@ -64,6 +75,43 @@ extension ETASnapshot {
             isConfident: e.phase == .predicting || e.phase == .stalled)
         self.channel = channel
     }
+}
+
+extension ETASnapshot {
+    /// The phase of a probe silent past the probe-lost limit.
+    static let lostPhase = "lost"
+
+    /// A lost probe's snapshot: no finish, its last one in `lastFinishSeconds` (none when that
+    /// was only a placeholder: out of the meat, out of reach).
+    init(lost e: Estimate, lastReadingSeconds: Double, atSeconds seconds: Double) {
+        self.init(
+            phase: Self.lostPhase, finishSeconds: nil, lowSeconds: nil, highSeconds: nil,
+            message: "lost: no reading for \(Self.wholeSeconds(seconds - lastReadingSeconds)) s")
+        self.channel = e.channel
+        if e.phase != .probeOut, e.phase != .unreachable { lastFinishSeconds = e.finishSeconds }
+    }
+
+    /// The session's snapshot when no probe still short of its target reports: `lost`, no finish
+    /// (a stale one would say when a cook nobody hears is done), naming the lost probes, `count`
+    /// meat probes in all.
+    init(lost: [Int: Double], of count: Int, atSeconds seconds: Double) {
+        let channels = lost.keys.sorted()
+        let who: String
+        if channels.count == 1 {
+            who = "probe \(channels[0])"
+        } else if channels.count == count {
+            who = "every probe"
+        } else {
+            who = "probes " + channels.map(String.init).joined(separator: ", ")
+        }
+        let latest = lost.values.max() ?? seconds
+        self.init(
+            phase: Self.lostPhase, finishSeconds: nil, lowSeconds: nil, highSeconds: nil,
+            message: "\(who) lost: no reading for \(Self.wholeSeconds(seconds - latest)) s")
+        self.channel = channels.count == 1 ? channels[0] : nil
+    }
+
+    private static func wholeSeconds(_ seconds: Double) -> Int { Int(max(0, seconds).rounded(.down)) }
 }
 
 extension EstimatePhase {

@@ -23,7 +23,8 @@ struct LiveCommand: Command {
         With several meat probes the session's ETA is the slowest probe's, and each probe's own
         is shown too: a line per probe on the dashboard ("probe 2: 61.3 C  ETA 15:05 (in 32m 10s)
         predicting", "done at 14:12", "probe out"), "probes: 1 done, 2 ETA 15:05" at the end of
-        the --plain status line.
+        the --plain status line. A probe silent past the probe-lost limit says "lost (last ETA
+        07:27)" and is not the session's slowest while another probe is heard.
 
         sources:
           --simulate PRESET   built-in physics simulator (turkey, chicken, brisket, pork_shoulder,
