@@ -15,8 +15,7 @@ public struct ReplayFile: Sendable {
     public let format: ReplayFormat
     /// Readings (CSV, JSON lines) or packets (hex log) in file order; no connection events.
     public let events: [SourceEvent]
-    /// Lines skipped as broken, with their line numbers (one older than the last reading of its
-    /// channel among them: `ChannelTimeOrder`).
+    /// Lines skipped as broken, with their line numbers.
     public let issues: [ReplayIssue]
 
     /// Number of rows that produced an event.
@@ -68,25 +67,15 @@ public struct ReplayFile: Sendable {
         }
         guard let resolved = chosen else { throw IngestError.noValidRows(path: path) }
         var parser = ReplayLineParser(format: resolved)
-        var order = ChannelTimeOrder()
         var events: [SourceEvent] = []
         var issues: [ReplayIssue] = []
         events.reserveCapacity(lines.count)
         for (index, line) in lines.enumerated() {
             switch parser.parse(line) {
-            case .event(let e):
-                if let refusal = order.refusal(of: e) {
-                    issues.append(ReplayIssue(path: path, line: index + 1, message: refusal))
-                } else {
-                    events.append(e)
-                }
+            case .event(let e): events.append(e)
             case .skip: break
             case .issue(let message): issues.append(ReplayIssue(path: path, line: index + 1, message: message))
             case .eventWithIssue(let e, let message):
-                if let refusal = order.refusal(of: e) {
-                    issues.append(ReplayIssue(path: path, line: index + 1, message: refusal))
-                    continue
-                }
                 events.append(e)
                 issues.append(ReplayIssue(path: path, line: index + 1, message: message))
             case .untimedPacket:
