@@ -181,7 +181,7 @@ final class TerminalDashboard: LiveSink {
         // cooks' usual length): a clock time and a countdown would say it is coming.
         guard let finish = eta.finishSeconds, eta.phase != "unreachable" else {
             let words = TemperatureText.converting(eta.message, to: unit)
-            return "ETA: \(eta.phase == "unreachable" ? "unreachable: " : "")\(words)"
+            return "ETA: \(eta.phase == "unreachable" ? "unreachable: " : "")\(words)" + lastETA(eta, status)
         }
         func clock(_ seconds: Double) -> String { self.clock(seconds, status) }
         if eta.phase.hasPrefix("done") {

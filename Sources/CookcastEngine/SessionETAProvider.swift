@@ -39,18 +39,21 @@ public final class SessionETAProvider: ETAProvider {
         let lost = lostChannels.filter { ch, _ in all.contains { $0.channel == ch && $0.phase != .done } }
         // A lost probe's last finish pinned the session's, the slowest, until it came back.
         let heard = lost.isEmpty ? all : all.filter { lost[$0.channel] == nil }
+        let probes = all.map { e in
+            lost[e.channel].map { ETASnapshot(lost: e, lastReadingSeconds: $0, atSeconds: seconds) }
+                ?? ETASnapshot(e, channel: e.channel)
+        }
         var snapshot = ETASnapshot.collecting
         if !lost.isEmpty, heard.allSatisfy({ $0.phase == .done }) {
             snapshot = ETASnapshot(lost: lost, of: all.count, atSeconds: seconds)
+            // What the slowest lost probe said last: through a link down for two minutes the meat
+            // cooks on, and the last ETA is still the best guess there is, said as such.
+            snapshot.lastFinishSeconds = probes.compactMap(\.lastFinishSeconds).max()
         } else {
             let (e, channel) = session.estimate(from: heard, atSeconds: seconds)
             if e.phase != .collectingData || e.finishSeconds != nil {
                 snapshot = ETASnapshot(e, channel: channel)
             }
-        }
-        let probes = all.map { e in
-            lost[e.channel].map { ETASnapshot(lost: e, lastReadingSeconds: $0, atSeconds: seconds) }
-                ?? ETASnapshot(e, channel: e.channel)
         }
         var fits: [FitRecord] = []
         if !refreshedChannels.isEmpty {

@@ -37,14 +37,35 @@ private struct OutageSource: ReadingSource {
         ] + after
     }
 
-    func run(_ events: [SourceEvent], into sink: any LiveSink) async throws {
+    /// The one probe of a cook lost (the link down two minutes): the line says so and gives the
+    /// ETA it had last; it said no ETA at all, the meat cooking on meanwhile.
+    @Test func aLostProbeStillShowsTheETAItHadLast() async throws {
+        let readings = stride(from: 0.0, through: 2400, by: 10).map { t in
+            SourceEvent.reading(
+                Reading(elapsedSeconds: t, probeCelsius: 110 - 105 * exp(-t / 5000), ambientCelsius: 110))
+        }
+        let events =
+            [SourceEvent.connection(.connected, elapsedSeconds: 0, detail: "probe")] + readings + [
+                .connection(.disconnected, elapsedSeconds: 2405, detail: "link lost"),
+                .connection(.searching, elapsedSeconds: 2600, detail: "reconnecting"),
+            ]
+        let console = CapturingConsole()
+        try await run(
+            events, into: TerminalDashboard(console: console, unit: .celsius, title: "t", startedAtUnixMs: 0),
+            eta: SessionETAProvider(targetCelsius: 74, cut: nil, priors: []))
+        let last = try #require(console.standardOutput.split(separator: "\n").last { $0.contains("  battery ") })
+        let words = #"ETA: probe 1 lost: no reading for \d+ s \(last ETA \d\d:\d\d\)$"#
+        #expect(last.range(of: words, options: .regularExpression) != nil, "\(last)")
+    }
+
+    func run(_ events: [SourceEvent], into sink: any LiveSink, eta: (any ETAProvider)? = nil) async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-stale-\(UUID().uuidString)")
             .path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try SessionStore(path: dir + "/test.db")
         let id = try store.createSession(
             SessionInfo(startedAtUnixMs: 0, source: "outage"), channels: [ChannelInfo(channel: 1)])
-        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [sink])
+        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: eta, sinks: [sink])
         _ = try await pipeline.run(OutageSource(events: events))
     }
 

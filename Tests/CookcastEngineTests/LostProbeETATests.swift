@@ -91,6 +91,9 @@ import Testing
         #expect(status.eta.message == "every probe lost: no reading for 120 s", "\(status.eta.message)")
         #expect(status.probeETAs.map(\.phase) == ["lost", "lost"])
         #expect(status.probeETAs.allSatisfy { $0.lastFinishSeconds != nil })
+        // What the slowest said last stays in sight, as such: the meat cooks on through a dropped link.
+        #expect(status.eta.lastFinishSeconds == status.probeETAs.compactMap(\.lastFinishSeconds).max())
+        #expect(status.eta.lastFinishSeconds == heard.eta.finishSeconds, "\(status.eta)")
     }
 
     @Test func aProbeHeardAgainIsNoLongerLost() async throws {
