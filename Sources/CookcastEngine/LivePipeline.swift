@@ -75,6 +75,8 @@ public final class LivePipeline: @unchecked Sendable {
     private var history = HistoryBuffer()
     /// Latest battery level per channel, percent.
     private var batteryByChannel: [Int: Double] = [:]
+    /// When the air on view was read: a reading that arrives late leaves the newer one shown.
+    private var ambientReadAtSeconds = -Double.infinity
     /// Channels registered in the session's `channels` table by this run: each as it is first
     /// heard, so `show` and `export` know every probe and the pit by what it measures.
     private var registeredChannels: Set<Int> = []
@@ -375,11 +377,17 @@ public final class LivePipeline: @unchecked Sendable {
     /// raising, storing or showing anything, so the resumed run goes on as an uninterrupted one.
     func follow(_ reading: Reading, quietly: Bool) async throws {
         status.elapsedSeconds = max(status.elapsedSeconds, reading.elapsedSeconds)
-        if let p = reading.probeCelsius {
+        // A reading that arrives out of order (BLE, a resent stretch) is stored and followed, but
+        // the view keeps the newest value: it showed the late one's, "(1m 45s ago)".
+        let shownProbeSeconds = status.probeReadAtSeconds[reading.channel] ?? -.infinity
+        if let p = reading.probeCelsius, reading.elapsedSeconds >= shownProbeSeconds {
             status.probeCelsius[reading.channel] = p
             status.probeReadAtSeconds[reading.channel] = reading.elapsedSeconds
         }
-        if let a = reading.ambientCelsius { status.ambientCelsius = a }
+        if let a = reading.ambientCelsius, reading.elapsedSeconds >= ambientReadAtSeconds {
+            status.ambientCelsius = a
+            ambientReadAtSeconds = reading.elapsedSeconds
+        }
         if let b = reading.batteryPercent { noteBattery(b, channel: reading.channel) }
         history.add(reading)
         status.history = history.points

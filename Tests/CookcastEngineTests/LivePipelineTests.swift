@@ -76,6 +76,26 @@ func packet(_ probe: Double?, _ ambient: Double?, at t: Double) -> SourceEvent {
         #expect(try store.session(id)?.status == .finished)
     }
 
+    /// A reading that arrives late (BLE out of order, a resent stretch) is stored, and the view
+    /// keeps the newest value: it showed the late one's, as if the probe had cooled.
+    @Test func aLateReadingIsStoredAndTheViewKeepsTheNewest() async throws {
+        let (store, id, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let events = [
+            packet(40, 150, at: 0), packet(42, 152, at: 10), packet(44, 154, at: 20),
+            packet(41, 151, at: 5),  // late
+        ]
+        let sink = RecordingSink()
+        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [sink])
+        let summary = try await pipeline.run(ScriptedSource(events: events))
+        #expect(summary.readingsStored == 4)
+        #expect(try store.readings(session: id).map(\.elapsedSeconds) == [0, 5, 10, 20])
+        let status = try #require(sink.lastStatus)
+        #expect(status.probeCelsius[1] == 44)
+        #expect(status.probeReadAtSeconds[1] == 20)
+        #expect(status.ambientCelsius == 154)
+    }
+
     @Test func corruptPacketsAreLoggedAndTheSessionGoesOn() async throws {
         let (store, id, dir) = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: dir) }
