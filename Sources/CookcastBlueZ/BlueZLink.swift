@@ -169,18 +169,10 @@ final class BlueZLink: @unchecked Sendable {
                 throw DBusError(name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter", context: "waiting")
             }
             try objects.requirePowered(adapter: adapter, context: "waiting")
-            try opened.call(
-                destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
-                arguments: [.stringVariantDictionary(["Transport": "le"])])
             // A stuck controller must not hold the wait past its end.
             let remaining = Int(((deadline - clock.now).inSeconds * 1000).rounded(.up))
-            try opened.call(
-                destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StartDiscovery",
-                timeoutMilliseconds: Int32(min(max(remaining, 100), 5_000)))
-            defer {
-                _ = try? opened.call(
-                    destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StopDiscovery")
-            }
+            try opened.startLEDiscovery(adapter: adapter, timeoutMilliseconds: Int32(min(max(remaining, 100), 5_000)))
+            defer { opened.stopDiscovery(adapter: adapter) }
             while !isStopped, clock.now < deadline {
                 if seen != nil, clock.now >= notBefore { return seen }
                 guard let message = try opened.nextMessage(timeoutMilliseconds: 50) else { continue }
@@ -353,14 +345,8 @@ final class BlueZLink: @unchecked Sendable {
                 context: "looking for \(options.address)")
         }
         try objects.requirePowered(adapter: adapter, context: "looking for \(options.address)")
-        try bus.call(
-            destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
-            arguments: [.stringVariantDictionary(["Transport": "le"])])
-        try bus.call(destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StartDiscovery")
-        defer {
-            _ = try? bus.call(
-                destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StopDiscovery")
-        }
+        try bus.startLEDiscovery(adapter: adapter)
+        defer { bus.stopDiscovery(adapter: adapter) }
         let deadline = clock.now + .milliseconds(Int(options.discoverySeconds * 1000))
         while clock.now < deadline, !isStopped {
             _ = try bus.nextMessage(timeoutMilliseconds: 200)

@@ -48,13 +48,8 @@ public enum BlueZScanner {
             throw DBusError(name: "org.bluez.Error.NotReady", message: "no Bluetooth adapter", context: "scanning")
         }
         try objects.requirePowered(adapter: adapter, context: "scanning")
-        try bus.call(
-            destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "SetDiscoveryFilter",
-            arguments: [.stringVariantDictionary(["Transport": "le"])])
         do {
-            try bus.call(
-                destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StartDiscovery",
-                timeoutMilliseconds: Int32(startTimeoutSeconds * 1000))
+            try bus.startLEDiscovery(adapter: adapter, timeoutMilliseconds: Int32(startTimeoutSeconds * 1000))
         } catch let error where error.name == "org.freedesktop.DBus.Error.NoReply" {
             // A stuck controller; libdbus's own words are a paragraph of possible causes.
             let name = adapter.split(separator: "/").last.map(String.init) ?? adapter
@@ -66,8 +61,7 @@ public enum BlueZScanner {
         }
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline { _ = try bus.nextMessage(timeoutMilliseconds: 100) }
-        _ = try? bus.call(
-            destination: "org.bluez", path: adapter, interface: BlueZObjects.adapter, method: "StopDiscovery")
+        bus.stopDiscovery(adapter: adapter)
         return try BlueZObjects.fetch(bus).devices.compactMap { _, props -> ScannedDevice? in
             guard let address = props["Address"]?.string else { return nil }
             return ScannedDevice(
