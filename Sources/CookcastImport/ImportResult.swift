@@ -30,7 +30,7 @@ public struct BadRows: Sendable, Hashable {
         let lines = firstLines.map(String.init).joined(separator: ", ")
         let more = count > firstLines.count ? ", ..." : ""
         return
-            "\(file): \(count) bad row\(count == 1 ? "" : "s") (line\(firstLines.count == 1 ? "" : "s") \(lines)\(more))"
+            "\(file): \(Counted.words(count, "bad row")) (line\(firstLines.count == 1 ? "" : "s") \(lines)\(more))"
     }
 }
 
@@ -114,12 +114,11 @@ public struct ImportResult: Sendable {
             let name = cook.info.name ?? cook.info.source
             if duplicates > 0 {
                 kept.notes.append(
-                    "\(name): \(duplicates) reading\(duplicates == 1 ? "" : "s") with a duplicate time dropped (the first kept)"
-                )
+                    "\(name): \(Counted.words(duplicates, "reading")) with a duplicate time dropped (the first kept)")
             }
             if negative > 0 {
                 kept.notes.append(
-                    "\(name): \(negative) reading\(negative == 1 ? "" : "s") before time zero (negative time) left out")
+                    "\(name): \(Counted.words(negative, "reading")) before time zero (negative time) left out")
             }
             kept.cooks[index] = cook
         }

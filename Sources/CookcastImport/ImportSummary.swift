@@ -17,7 +17,7 @@ extension RecordedCook {
         let extras =
             series.map { "\($0.name) \($0.points.count)" }
             + events.filter { $0.kind == .probeInserted }.map { _ in "probe_inserted" }
-        return "\(info.name ?? "unnamed") (\(info.source)): \(channels.count) channel\(channels.count == 1 ? "" : "s") "
+        return "\(info.name ?? "unnamed") (\(info.source)): \(Counted.words(channels.count, "channel")) "
             + "[\(perChannel.joined(separator: ", "))], cut \(info.cut ?? "-"), target \(target)"
             + (extras.isEmpty ? "" : "; " + extras.joined(separator: ", "))
     }
