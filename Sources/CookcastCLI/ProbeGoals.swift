@@ -19,6 +19,12 @@ struct ProbeGoals {
     var cutGiven = false
     var targetGiven = false
 
+    /// Said on standard error when `subject` (a file, a cook) has no probe `channel` for the
+    /// goal given to it, by `import` and `predict` alike.
+    static func notAppliedNote(_ subject: String, channel: Int) -> String {
+        "note: \(subject) has no probe \(channel): its own cut and target are not applied"
+    }
+
     /// The probes with a goal of their own, as the session's channels (in the meat).
     var channels: [ChannelInfo] {
         Set(channelCuts.keys).union(channelTargetsCelsius.keys).sorted().map { ch in

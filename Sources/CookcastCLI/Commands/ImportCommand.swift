@@ -223,8 +223,7 @@ struct ImportCommand: Command {
         for goal in channelGoals {
             guard let i = cook.channels.firstIndex(where: { $0.channel == goal.channel }) else {
                 context.console.errorLine(
-                    "note: \(cook.info.name ?? cook.info.source) has no probe \(goal.channel): its own cut and target are "
-                        + "not applied")
+                    ProbeGoals.notAppliedNote(cook.info.name ?? cook.info.source, channel: goal.channel))
                 continue
             }
             cook.channels[i].cut = goal.cut ?? cook.channels[i].cut

@@ -122,8 +122,7 @@ struct PredictCommand: Command {
         }
         for goalChannel in Set(channelTargetsCelsius.keys).union(channelCuts.keys).sorted()
         where !probeChannels.contains(goalChannel) {
-            context.console.errorLine(
-                "note: \(path) has no probe \(goalChannel): its own cut and target are not applied")
+            context.console.errorLine(ProbeGoals.notAppliedNote(path, channel: goalChannel))
         }
         // The probe asked about (or the only one) is predicted to its own cut and target, if given.
         let asked = channel ?? (probeChannels.count == 1 ? probeChannels.first : nil)
