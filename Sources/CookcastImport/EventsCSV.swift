@@ -1,4 +1,5 @@
 import CookcastCore
+import Foundation
 
 /// A session's events as CSV, `t_s,kind,channel,detail`: what `cookcast live` saves next to the
 /// readings it could not store (`<database>-unsaved-<session>-<UTC>Z-events.csv`), and what
@@ -49,7 +50,21 @@ public enum EventsCSV {
 
     /// True when the file's first line starts `t_s,kind` (cheap: looks at the first bytes).
     static func sniff(_ file: ImportFile) -> Bool {
-        TextDecoding.prefix(file.bytes, maxBytes: 64).hasPrefix("t_s,kind")
+        TextDecoding.prefix(file.bytes, maxBytes: sniffBytes).hasPrefix("t_s,kind")
+    }
+
+    /// How many bytes `sniff` looks at.
+    static let sniffBytes = 64
+
+    /// Whether the file at `path` can be an events file (`isEventsFile`), from its name and its
+    /// first bytes alone: a cook's export is not read whole to be told apart (`import --into`
+    /// read every input twice, once here and once to import it).
+    public static func mayBeEventsFile(path: String) -> Bool {
+        if path.hasSuffix(fileSuffix) { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: sniffBytes)).map { [UInt8]($0) } ?? []
+        return sniff(ImportFile(path: path, bytes: head))
     }
 
     /// The events of `file`, in file order.

@@ -50,12 +50,16 @@ extension ImportCommand {
     }
 
     /// `paths` split into events files (`EventsCSV.isEventsFile`) and the others; a file that
-    /// cannot be read stays among the others, to be named by the importer.
+    /// cannot be read stays among the others, to be named by the importer. Only a file that may
+    /// be an events file is read here (`EventsCSV.mayBeEventsFile`); the others are read once,
+    /// by the importer.
     static func splittingEventFiles(_ paths: [String]) -> (others: [String], events: [ImportFile]) {
         var others: [String] = []
         var events: [ImportFile] = []
         for path in paths {
-            if let file = try? ImportFile(path: path), EventsCSV.isEventsFile(file) {
+            if EventsCSV.mayBeEventsFile(path: path), let file = try? ImportFile(path: path),
+                EventsCSV.isEventsFile(file)
+            {
                 events.append(file)
             } else {
                 others.append(path)
