@@ -29,11 +29,6 @@ public struct ByteCursor: Sendable {
         return UInt16(bytes[offset]) | (UInt16(bytes[offset + 1]) << 8)
     }
 
-    /// Reads a signed (two's complement) 16-bit little-endian integer.
-    public mutating func readInt16LE() -> Int16? {
-        readUInt16LE().map { Int16(bitPattern: $0) }
-    }
-
     /// Skips `count` bytes; returns false (and does not move) if fewer remain.
     @discardableResult
     public mutating func skip(_ count: Int) -> Bool {

@@ -20,7 +20,7 @@ public struct IBBQDecoder: ProbeDecoder {
     /// The word an empty probe socket reports.
     public static let unpluggedWord: UInt16 = 0xFFF6
     /// Valid temperature range in degrees Celsius; values outside are "no value".
-    public static let validCelsius: ClosedRange<Double> = -40...400
+    public static let validCelsius = SignedTenths.validCelsius
     /// Most probe sockets a realtime notification may describe (the IBT-6XS has 6; some
     /// rebrands 8).
     public static let maxSockets = 8
@@ -72,9 +72,7 @@ public struct IBBQDecoder: ProbeDecoder {
 
     /// Celsius from a word in signed tenths, or nil for an empty socket and out-of-range values.
     static func celsius(fromWord word: UInt16) -> Double? {
-        guard word != unpluggedWord, word != 0xFFFF else { return nil }
-        let value = Double(Int16(bitPattern: word)) / 10.0
-        return validCelsius.contains(value) ? value : nil
+        word == unpluggedWord ? nil : SignedTenths.celsius(fromWord: word)
     }
 
     /// Encodes a realtime notification as the thermometer sends it (the simulator, tests and the
@@ -83,11 +81,6 @@ public struct IBBQDecoder: ProbeDecoder {
     /// - Parameter celsius: each socket's temperature, rounded to 0.1 C and clamped to
     ///   `validCelsius`; nil (or not finite) encodes `0xFFF6`.
     public static func encodeRealtime(celsius: [Double?]) -> [UInt8] {
-        celsius.flatMap { value -> [UInt8] in
-            guard let value, value.isFinite else { return [0xF6, 0xFF] }
-            let clamped = min(max(value, validCelsius.lowerBound), validCelsius.upperBound)
-            let word = UInt16(bitPattern: Int16((clamped * 10).rounded()))
-            return [UInt8(word & 0xFF), UInt8(word >> 8)]
-        }
+        celsius.flatMap { SignedTenths.bytes(celsius: $0, missing: [0xF6, 0xFF]) }
     }
 }

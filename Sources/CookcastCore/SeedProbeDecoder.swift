@@ -12,7 +12,7 @@ public struct SeedProbeDecoder: ProbeDecoder {
     /// Length of a reading notification in bytes.
     public static let readingLength = 9
     /// Valid temperature range in degrees Celsius; values outside are "no value".
-    public static let validCelsius: ClosedRange<Double> = -40...400
+    public static let validCelsius = SignedTenths.validCelsius
 
     /// Creates the decoder (stateless).
     public init() {}
@@ -34,11 +34,11 @@ public struct SeedProbeDecoder: ProbeDecoder {
             // probe had not filled (0.0 C twice and a flat battery, which sounded `battery_low`).
             guard bytes.contains(where: { $0 != 0 }) else { return .failure(DecodeError(.allZero, bytes: bytes)) }
             var cursor = ByteCursor(bytes)
-            guard cursor.skip(4), let probeRaw = cursor.readInt16LE(), let ambientRaw = cursor.readInt16LE(),
+            guard cursor.skip(4), let probeWord = cursor.readUInt16LE(), let ambientWord = cursor.readUInt16LE(),
                 let batteryRaw = cursor.readUInt8()
             else { return .failure(DecodeError(.unexpectedLength, bytes: bytes)) }
-            let probe = Self.celsius(fromTenths: probeRaw)
-            let ambient = Self.celsius(fromTenths: ambientRaw)
+            let probe = SignedTenths.celsius(fromWord: probeWord)
+            let ambient = SignedTenths.celsius(fromWord: ambientWord)
             guard probe != nil || ambient != nil else {
                 return .failure(DecodeError(.noValidChannel, bytes: bytes))
             }
@@ -52,13 +52,6 @@ public struct SeedProbeDecoder: ProbeDecoder {
         }
     }
 
-    /// Celsius from signed tenths, or nil for the `0xFFFF` sentinel and out-of-range values.
-    static func celsius(fromTenths raw: Int16) -> Double? {
-        guard raw != -1 else { return nil }  // 0xFFFF
-        let value = Double(raw) / 10.0
-        return validCelsius.contains(value) ? value : nil
-    }
-
     /// Encodes a reading packet as the probe would send it (used by the simulator and tests).
     ///
     /// - Parameters:
@@ -70,12 +63,7 @@ public struct SeedProbeDecoder: ProbeDecoder {
         probeCelsius: Double?, ambientCelsius: Double?, batteryPercent: Double,
         header: [UInt8] = [0x00, 0x00, 0x00, 0x64]
     ) -> [UInt8] {
-        func tenths(_ c: Double?) -> [UInt8] {
-            guard let c, c.isFinite else { return [0xFF, 0xFF] }
-            let clamped = min(max(c, validCelsius.lowerBound), validCelsius.upperBound)
-            let raw = UInt16(bitPattern: Int16((clamped * 10).rounded()))
-            return [UInt8(raw & 0xFF), UInt8(raw >> 8)]
-        }
+        func tenths(_ c: Double?) -> [UInt8] { SignedTenths.bytes(celsius: c, missing: [0xFF, 0xFF]) }
         let battery = UInt8(min(max((batteryPercent / 100.0 * 255.0).rounded(), 0), 255))
         return Array(header.prefix(4)) + tenths(probeCelsius) + tenths(ambientCelsius) + [battery]
     }
