@@ -18,9 +18,9 @@ struct RepeatingWrites {
     /// period after `start` (the connect made them once already).
     init(_ setup: ProfileSetup, start: ContinuousClock.Instant) {
         entries = setup.profile.writes.compactMap { write in
-            guard let seconds = write.everySeconds,
-                let path = setup.characteristics.first(where: { $0.uuid == write.characteristicUUID })?.path
-            else { return nil }
+            guard let seconds = write.everySeconds, let path = setup.path(of: write.characteristicUUID) else {
+                return nil
+            }
             let period = Duration.milliseconds(Int64((min(max(seconds, 0.1), 86_400) * 1000).rounded()))
             return Entry(write: write, path: path, period: period, next: start + period)
         }
@@ -37,9 +37,7 @@ struct RepeatingWrites {
             entries[index].next = now + entry.period
             // A refused write is tried again a period later: the data keeps flowing meanwhile, and
             // a link that is gone says so with its own signals, which end the loop.
-            _ = try? bus.call(
-                destination: "org.bluez", path: entry.path, interface: BlueZObjects.characteristic,
-                method: "WriteValue", arguments: [.bytes(entry.write.bytes), .stringVariantDictionary([:])])
+            try? ProfileSetup.writeValue(entry.write.bytes, to: entry.path, on: bus)
         }
     }
 }
