@@ -336,7 +336,7 @@ public final class LivePipeline: @unchecked Sendable {
         if !registeredChannels.contains(reading.channel) {
             let role: ChannelRole = reading.probeCelsius == nil ? .ambient : .meat
             let channel = ChannelInfo(
-                channel: reading.channel, name: Self.channelName(reading.channel, role: role), role: role)
+                channel: reading.channel, name: ChannelInfo.probeName(reading.channel, role: role), role: role)
             try await storing { try store.addChannel(channel, session: configuration.sessionID) }
             registeredChannels.insert(reading.channel)
             try await registerPitWithGoal(channel, atSeconds: reading.elapsedSeconds)
@@ -344,12 +344,6 @@ public final class LivePipeline: @unchecked Sendable {
         try await checkSilence(atSeconds: reading.elapsedSeconds)
         try await follow(reading, quietly: false)
         emit(.reading(reading))
-    }
-
-    /// A channel's name as live stores it: `probe 3`, and `probe 4 (pit)` for one that reads only
-    /// the air, as `import --pit-probe` names a ThermoPro's pit probe.
-    static func channelName(_ channel: Int, role: ChannelRole) -> String {
-        "probe \(channel)" + (role == .ambient ? " (pit)" : "")
     }
 
     /// A channel given a cut or target of its own is registered as meat before it is heard; one
