@@ -98,6 +98,8 @@ public final class LivePipeline: @unchecked Sendable {
     var unsavedInHand: LiveStorageError.Unsaved?
     /// The queue of a real-time source, while one runs (to count and save what waits in it).
     var inbox: LiveInbox?
+    /// The running source's packet decoder (`ReadingSource.decoder`), for counting what waits.
+    var packetDecoder: (any ProbeDecoder)?
     /// Events of a source that can wait (`ReadingSource.canWait`) queued at most, unless the
     /// database is locked: a day's log piped into `live --stdin` used to be read whole into the
     /// queue first (2 M lines, 170 MB).
@@ -129,6 +131,7 @@ public final class LivePipeline: @unchecked Sendable {
     public func run<Source: ReadingSource>(_ source: Source) async throws -> LiveSummary {
         var ending = LiveSummary.Ending.sourceEnded
         let end: Double
+        packetDecoder = source.decoder
         do {
             do {
                 if configuration.isResumed { try await catchUpOnStoredReadings() }
