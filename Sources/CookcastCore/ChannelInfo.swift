@@ -35,4 +35,10 @@ public struct ChannelInfo: Sendable, Hashable, Codable {
         self.cut = cut
         self.targetCelsius = targetCelsius
     }
+
+    /// A probe channel's name as `live` stores it: `probe 3`, and `probe 4 (pit)` for one that
+    /// reads only the air, as `import --pit-probe` names a ThermoPro's pit probe.
+    public static func probeName(_ channel: Int, role: ChannelRole) -> String {
+        "probe \(channel)" + (role == .ambient ? " (pit)" : "")
+    }
 }

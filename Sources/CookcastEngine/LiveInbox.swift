@@ -128,14 +128,31 @@ final class LiveInbox: @unchecked Sendable {
         return rest
     }
 
-    /// Source events still queued that carry a reading (a reading or a probe packet).
-    var waitingReadings: Int {
+    /// What waits in the queue: readings, and packets that decode to none.
+    struct Waiting: Equatable {
+        /// Readings queued: a reading event, or each reading a packet decodes to (an iBBQ's one
+        /// per plugged probe).
+        var readings = 0
+        /// Packets queued that do not decode (stored, or saved, as decode-error events).
+        var undecodable = 0
+    }
+
+    /// The readings and undecodable packets still queued, packets decoded by `decoder` (nil: a
+    /// source without one, whose packets cannot be read). A packet was counted as one reading
+    /// whatever it held: "8 readings wait to be stored", then 6 saved, and a status packet
+    /// (an iBBQ battery reply) counted as a reading too.
+    func waiting(decodedBy decoder: (any ProbeDecoder)?) -> Waiting {
         lock.withLock {
-            items[head...].reduce(0) { count, input in
-                guard case .event(let event) = input else { return count }
+            items[head...].reduce(into: Waiting()) { count, input in
+                guard case .event(let event) = input else { return }
                 switch event {
-                case .reading, .packet: return count + 1
-                case .connection: return count
+                case .reading: count.readings += 1
+                case .packet(let bytes, let t, let channel):
+                    switch decoder?.decode(bytes, elapsedSeconds: t, channel: channel) {
+                    case .failure, nil: count.undecodable += 1
+                    case let packet?: count.readings += packet.readings.count
+                    }
+                case .connection: break
                 }
             }
         }

@@ -48,8 +48,14 @@ extension LivePipeline {
                         // What came before the interrupt waits to be stored; nothing more is taken in.
                         inbox?.close()
                         let limit = Int(configuration.busyRetry.afterInterruptSeconds.rounded())
+                        let waiting = self.waiting
+                        let undecodable =
+                            waiting.undecodable == 0
+                            ? ""
+                            : " (and \(Counted.words(waiting.undecodable, "packet")) that "
+                                + (waiting.undecodable == 1 ? "does" : "do") + " not decode, kept as events)"
                         configuration.onNotice?(
-                            "database locked: \(waitingReadings) readings wait to be stored; still trying for "
+                            "database locked: \(waiting.readings) readings wait to be stored\(undecodable); still trying for "
                                 + "\(limit) s, Ctrl-C again to stop trying (what is not stored is then saved to a file)"
                         )
                     }
@@ -70,11 +76,13 @@ extension LivePipeline {
         }
     }
 
-    /// Readings received and not stored yet: the one in hand, the pending batch, the queue.
-    var waitingReadings: Int {
-        let inHand: Int
-        if case .reading = unsavedInHand { inHand = 1 } else { inHand = 0 }
-        return inHand + pending.count + (inbox?.waitingReadings ?? 0)
+    /// Readings received and not stored yet (the one in hand, the pending batch, the queue's,
+    /// its packets decoded as they will be), and the queue's packets that do not decode.
+    var waiting: LiveInbox.Waiting {
+        var waiting = inbox?.waiting(decodedBy: packetDecoder) ?? LiveInbox.Waiting()
+        if case .reading = unsavedInHand { waiting.readings += 1 }
+        waiting.readings += pending.count
+        return waiting
     }
 
     /// Sleeps even when the task is cancelled (after Ctrl-C what was received still gets stored),

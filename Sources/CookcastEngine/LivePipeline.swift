@@ -98,6 +98,8 @@ public final class LivePipeline: @unchecked Sendable {
     var unsavedInHand: LiveStorageError.Unsaved?
     /// The queue of a real-time source, while one runs (to count and save what waits in it).
     var inbox: LiveInbox?
+    /// The running source's packet decoder (`ReadingSource.decoder`), for counting what waits.
+    var packetDecoder: (any ProbeDecoder)?
     /// Events of a source that can wait (`ReadingSource.canWait`) queued at most, unless the
     /// database is locked: a day's log piped into `live --stdin` used to be read whole into the
     /// queue first (2 M lines, 170 MB).
@@ -129,6 +131,7 @@ public final class LivePipeline: @unchecked Sendable {
     public func run<Source: ReadingSource>(_ source: Source) async throws -> LiveSummary {
         var ending = LiveSummary.Ending.sourceEnded
         let end: Double
+        packetDecoder = source.decoder
         do {
             do {
                 if configuration.isResumed { try await catchUpOnStoredReadings() }
@@ -336,7 +339,7 @@ public final class LivePipeline: @unchecked Sendable {
         if !registeredChannels.contains(reading.channel) {
             let role: ChannelRole = reading.probeCelsius == nil ? .ambient : .meat
             let channel = ChannelInfo(
-                channel: reading.channel, name: Self.channelName(reading.channel, role: role), role: role)
+                channel: reading.channel, name: ChannelInfo.probeName(reading.channel, role: role), role: role)
             try await storing { try store.addChannel(channel, session: configuration.sessionID) }
             registeredChannels.insert(reading.channel)
             try await registerPitWithGoal(channel, atSeconds: reading.elapsedSeconds)
@@ -344,12 +347,6 @@ public final class LivePipeline: @unchecked Sendable {
         try await checkSilence(atSeconds: reading.elapsedSeconds)
         try await follow(reading, quietly: false)
         emit(.reading(reading))
-    }
-
-    /// A channel's name as live stores it: `probe 3`, and `probe 4 (pit)` for one that reads only
-    /// the air, as `import --pit-probe` names a ThermoPro's pit probe.
-    static func channelName(_ channel: Int, role: ChannelRole) -> String {
-        "probe \(channel)" + (role == .ambient ? " (pit)" : "")
     }
 
     /// A channel given a cut or target of its own is registered as meat before it is heard; one

@@ -1,6 +1,9 @@
 /// The import formats, and which reader recognises a file.
 public enum ImportFormat: String, Sendable, CaseIterable {
     case combustion, thermopro, heatledger, probeability, tappecue, igrill, csv, json
+    /// A hex packet log (`t_s HEX [chN]`, as `live --replay` reads): never detected, read when
+    /// asked for (`--format hexlog`, or `--profile NAME`, whose decoder reads its packets).
+    case hexlog
 
     /// The reader type for this format.
     public var reader: any CookFormatReader.Type {
@@ -13,6 +16,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .igrill: return IGrillCSVReader.self
         case .csv: return CanonicalCSVReader.self
         case .json: return CookcastJSONReader.self
+        case .hexlog: return HexLogReader.self
         }
     }
 
@@ -22,7 +26,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     public var statesUnit: Bool {
         switch self {
         case .igrill, .tappecue: return false
-        case .combustion, .thermopro, .heatledger, .probeability, .csv, .json: return true
+        case .combustion, .thermopro, .heatledger, .probeability, .csv, .json, .hexlog: return true
         }
     }
 
@@ -31,7 +35,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     /// log), which start when the file says nothing of.
     public var datesReadings: Bool {
         switch self {
-        case .csv, .tappecue: return false
+        case .csv, .tappecue, .hexlog: return false
         case .combustion, .thermopro, .heatledger, .probeability, .igrill, .json: return true
         }
     }

@@ -26,6 +26,12 @@ public struct ImportOptions: Sendable {
     /// Unit of the temperatures in files whose format does not say (`--input-unit`: iGrill,
     /// Tappecue); nil = Celsius. Formats that state their unit ignore it, with a note.
     public var inputUnit: TemperatureUnit?
+    /// The decoder of a hex packet log's packets (`--profile NAME [--pit-probe N]`: the profile's,
+    /// the pit probe read as the air); nil: the seed probe's.
+    public var packetDecoder: (any ProbeDecoder)?
+    /// What a cook read from a hex packet log stores as its `probeId` (`profile:ibbq`, as `live`
+    /// stores a session recorded with that profile); nil: none.
+    public var packetProbeId: String?
 
     /// Options; all default to "not given".
     public init(

@@ -132,6 +132,11 @@ import Testing
         try await Task.sleep(for: .milliseconds(500))
         kill(live.process.processIdentifier, SIGINT)
         #expect(try await live.wait(seconds: 20) { live.errors.contains("readings wait to be stored") })
+        // The two packets are no readings: it said "8 readings wait", then saved 6.
+        #expect(
+            live.errors.contains(
+                "database locked: 6 readings wait to be stored (and 2 packets that do not decode, kept as events)"),
+            "\(live.errors)")
         kill(live.process.processIdentifier, SIGINT)
         #expect(try await live.wait(seconds: 20) { !live.process.isRunning })
         live.process.waitUntilExit()

@@ -103,24 +103,45 @@ final class NoticeLog: @unchecked Sendable {
             for i in 0..<10 { await inbox.push(Self.reading(i), waitingWhileAtLeast: 4) }
         }
         try await Task.sleep(for: .milliseconds(200))
-        #expect(inbox.waitingReadings == 4)
+        #expect(inbox.waiting(decodedBy: nil).readings == 4)
         guard case .event(let first)? = await inbox.next() else {
             Issue.record("no first input")
             return
         }
         #expect(first.elapsedSeconds == 0)
         try await Task.sleep(for: .milliseconds(100))
-        #expect(inbox.waitingReadings == 3)  // the push waits for half the room
+        #expect(inbox.waiting(decodedBy: nil).readings == 3)  // the push waits for half the room
         _ = await inbox.next()
         try await Task.sleep(for: .milliseconds(200))
-        #expect(inbox.waitingReadings == 4)
+        #expect(inbox.waiting(decodedBy: nil).readings == 4)
         inbox.liftLimit(true)  // the database is locked: everything is taken in
         await pusher.value
-        #expect(inbox.waitingReadings == 8)
+        #expect(inbox.waiting(decodedBy: nil).readings == 8)
         var times: [Double] = []
         inbox.close()
         while case .event(let e)? = await inbox.next() { times.append(e.elapsedSeconds) }
         #expect(times == (2..<10).map(Double.init))
+    }
+
+    /// What waits is counted as it will be stored: a packet that does not decode is no reading
+    /// (it is a decode-error event), an iBBQ packet is a reading per plugged probe, a battery
+    /// reply none. Each packet counted as one reading, "8 readings wait to be stored" came before
+    /// "6 readings" saved.
+    @Test func waitingPacketsAreCountedAsTheyDecode() {
+        let inbox = LiveInbox()
+        let sockets = IBBQDecoder.encodeRealtime(celsius: [20, nil, 30, 110])  // 3 probes plugged
+        for input: LiveInput in [
+            Self.reading(0), .event(.packet(bytes: sockets, elapsedSeconds: 1, channel: 1)),
+            .event(.packet(bytes: [0xF5, 0x00, 0xF6], elapsedSeconds: 2, channel: 1)),  // cut short: odd length
+            // A battery reply on the settings channel: a status, no reading.
+            .event(.packet(bytes: [0x24, 0xA0, 0x0F, 0x98, 0x19, 0x00], elapsedSeconds: 3, channel: 0)),
+            .event(.connection(.connected, elapsedSeconds: 4, detail: nil)), .tick,
+        ] {
+            inbox.push(input)
+        }
+        #expect(inbox.waiting(decodedBy: IBBQDecoder()) == LiveInbox.Waiting(readings: 4, undecodable: 1))
+        // A source without a decoder: its packets cannot be read.
+        #expect(inbox.waiting(decodedBy: nil) == LiveInbox.Waiting(readings: 1, undecodable: 3))
     }
 
     /// Closing (Ctrl-C) or cancelling the reader never leaves a push waiting.

@@ -1,5 +1,6 @@
 import CookcastCore
 import CookcastImport
+import CookcastIngest
 import CookcastStore
 import Foundation
 
@@ -8,7 +9,7 @@ struct ImportCommand: Command {
     static let name = "import"
     static let abstract = "import cooks exported by other thermometer apps"
     static let usage =
-        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut [N=]CUT] [--target [N=]C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--input-unit c|f] [--into SESSION] [--dry-run]"
+        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut [N=]CUT] [--target [N=]C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--profile NAME] [--input-unit c|f] [--into SESSION] [--dry-run]"
     static let help = """
         Formats (detected from the content unless --format is given):
           combustion    Combustion Inc CSV export: one session per SessionID; virtual core (+ virtual
@@ -26,6 +27,13 @@ struct ImportCommand: Command {
                         cook; a probe that lay in the pit before insertion is detected and the
                         session starts at insertion (probe_inserted event)
           csv           canonical t_s,probe_c,ambient_c[,channel]    json  cookcast export --format json
+          hexlog        a hex packet log (t_s HEX [chN], as live --replay reads; never detected): with
+                        --profile NAME (Models/probes.json: seed, ibbq = Inkbird IBT-2X/4XS/6XS) its
+                        packets are decoded as that probe's, each probe its own channel (1-6) as live
+                        stores them, and the session keeps the profile; --pit-probe N then reads probe
+                        N as the pit's air ("probe N (pit)"). Without --profile, the seed probe's.
+                        --profile takes only hex packet logs; a packet that does not decode is left
+                out, and counted in a note
         --input-unit c|f: the unit of the temperatures in formats whose files do not say (igrill,
         tappecue; default c, as the app showed them); a meat probe above 110 C for long in such a
         file is noted as probably Fahrenheit. Formats that state their unit ignore it.
@@ -60,25 +68,34 @@ struct ImportCommand: Command {
         directory with no file to import.
         """
     static let options = OptionSpec(
-        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit", "into"],
+        valued: ["format", "cut", "target", "name", "utc-offset", "pit-probe", "input-unit", "into", "profile"],
         flags: ["dry-run"], repeatable: ["cut", "target"])
 
     let context: CommandContext
     let paths: [String]
     let format: ImportFormat?
-    let importOptions: ImportOptions
+    var importOptions: ImportOptions
     /// Probes' own cuts and targets (`--cut N=CUT`, `--target N=C`), by channel.
     let channelGoals: [ChannelInfo]
     let isDryRun: Bool
     /// `--into`: the stored session the cook's readings are added to.
     let intoSession: Int64?
+    /// `--profile NAME [--pit-probe N]`: how the inputs' packets are decoded (every input must
+    /// then be a hex packet log); nil: no profile.
+    let packetDecoding: PacketDecoding?
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         guard !arguments.positionals.isEmpty else { throw .usage("import needs at least one FILE") }
         paths = arguments.positionals
-        do { format = try ImportFormat.named(arguments.value("format") ?? "auto") } catch {
+        let named: ImportFormat?
+        do { named = try ImportFormat.named(arguments.value("format") ?? "auto") } catch {
             throw .usage(error.description)
         }
+        packetDecoding = try PacketDecoding.given(arguments, context: context)
+        if packetDecoding != nil, let named, named != .hexlog {
+            throw .usage("--profile decodes hex packet logs: leave out --format \(named.rawValue)")
+        }
+        format = packetDecoding == nil ? named : .hexlog
         var offset: Int? = nil
         if let text = arguments.value("utc-offset") {
             guard let parsed = ImportOptions.utcOffsetSeconds(parsing: text) else {
@@ -125,6 +142,8 @@ struct ImportCommand: Command {
             utcOffsetSeconds: offset,
             timeZone: context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current,
             pitProbe: try arguments.int("pit-probe", in: 1...16), catalog: library?.cuts, inputUnit: inputUnit)
+        importOptions.packetDecoder = packetDecoding?.decoder
+        importOptions.packetProbeId = packetDecoding?.probeId
         isDryRun = arguments.flag("dry-run")
         intoSession = try arguments.value("into").map { (text: String) throws(CLIError) -> Int64 in
             try SessionArgument.parse(text)
@@ -136,6 +155,7 @@ struct ImportCommand: Command {
     }
 
     func run() async throws(CLIError) -> Int32 {
+        if packetDecoding != nil { try checkPacketLogs() }
         let importer = Importer(options: importOptions, format: format)
         // File by file: one file that cannot be used does not stop the others (a manifest.json
         // or an empty CSV in a folder of exports); each is named, and the exit status says so.
@@ -230,5 +250,20 @@ struct ImportCommand: Command {
             cook.channels[i].targetCelsius = goal.targetCelsius ?? cook.channels[i].targetCelsius
         }
         return cook
+    }
+
+    /// With `--profile`, refuses an input that is not a hex packet log (a CSV, JSON, a vendor
+    /// export), by its name and first bytes, before anything is imported: its readings need no
+    /// decoder, and the profile would have been ignored. Inputs that cannot be opened are left to
+    /// the import, which says why.
+    private func checkPacketLogs() throws(CLIError) {
+        for path in Importer.expand(paths) {
+            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+            defer { try? handle.close() }
+            let head = (try? handle.read(upToCount: 4096)) ?? Data()
+            guard ReplayFormat.of(path: path, head: String(decoding: head, as: UTF8.self)) == .hexLog else {
+                throw PacketDecoding.notAPacketLog(path)
+            }
+        }
     }
 }

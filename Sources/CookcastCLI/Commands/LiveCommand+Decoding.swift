@@ -1,40 +1,9 @@
 import CookcastCore
 import CookcastStore
 
-/// How a `live` run decodes its packets: the probe profile and the channel in the pit.
-struct PacketDecoding {
-    /// The probe's profile; nil: the seed probe.
-    var profile: ProbeProfile?
-    /// The channel whose readings are the pit's air; nil: every channel is meat.
-    var pitChannel: Int?
-
-    /// The decoder of the packets: the profile's (its pit channel read as the air), else the
-    /// seed probe's.
-    var decoder: any ProbeDecoder { profile?.decoder(pitChannel: pitChannel) ?? SeedProbeDecoder() }
-
-    /// What a session recorded with a profile stores as its `probeId`: `profile:ibbq`.
-    var probeId: String? { profile.map { Self.probeIdPrefix + $0.name } }
-
-    /// How a session's `probeId` names the profile it was recorded with.
-    static let probeIdPrefix = "profile:"
-}
-
 extension LiveCommand {
     /// Said when `--pit-probe` has no profile to apply to.
     static let pitProbeIgnored = "--pit-probe only applies with --profile (--probe, --replay or --stdin); ignored"
-
-    /// Refuses a `--pit-probe` the profile has no channel for, or that leaves no probe in the
-    /// meat: the seed probe's only channel as the pit recorded its tip as the air (and its own
-    /// air reading was dropped), with no meat to predict.
-    static func checkPitProbe(_ pitProbe: Int, of profile: ProbeProfile) throws(CLIError) {
-        if profile.channelCount == 1 {
-            throw .usage(
-                "--pit-probe \(pitProbe): the \(profile.name) profile has one probe, "
-                    + "which would leave none in the meat")
-        }
-        guard pitProbe > profile.channelCount else { return }
-        throw .usage("--pit-probe \(pitProbe): the \(profile.name) profile has channels 1 to \(profile.channelCount)")
-    }
 
     /// The profile and pit channel of this run: those given; else, resuming `session`, the ones
     /// it was recorded with (said on standard error); else `fallback`'s profile and its pit.
@@ -77,8 +46,7 @@ extension LiveCommand {
             return PacketDecoding(profile: nil, pitChannel: nil)
         }
         if let pitProbe {
-            try Self.checkPitProbe(pitProbe, of: profile)
-            return PacketDecoding(profile: profile, pitChannel: pitProbe)
+            return try PacketDecoding(profile: profile, pitProbe: pitProbe)
         }
         if let session, let storedPit {
             context.console.errorLine(

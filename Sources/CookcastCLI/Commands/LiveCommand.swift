@@ -189,7 +189,7 @@ struct LiveCommand: Command {
         characteristic = arguments.value("characteristic")
         profile = try context.probeProfile(named: arguments.value("profile"))
         pitProbe = try arguments.int("pit-probe", in: 1...16)
-        if let pitProbe, let profile { try Self.checkPitProbe(pitProbe, of: profile) }
+        if let pitProbe, let profile { try PacketDecoding.checkPitProbe(pitProbe, of: profile) }
         alarmCommand = arguments.value("on-alarm")
         if let text = arguments.value("ambient-range") {
             let parts = text.split(separator: ":").map { Double($0) }

@@ -9,7 +9,7 @@ struct PredictCommand: Command {
     static let name = "predict"
     static let abstract = "predict the finish of a recorded cook from the readings up to a moment"
     static let usage =
-        "cookcast predict FILE (--target C | --cut CUT | --target N=C...) [--at SECONDS] [--cut CUT] [--cut N=CUT]... [--target N=C]... [--channel N] [--format text|json|seconds]"
+        "cookcast predict FILE (--target C | --cut CUT | --target N=C...) [--at SECONDS] [--cut CUT] [--cut N=CUT]... [--target N=C]... [--channel N] [--profile NAME [--pit-probe N]] [--format text|json|seconds]"
     static let help = """
         Replays FILE (canonical CSV, JSON lines or hex packet log) up to --at seconds (default: the
         last reading) through the same estimator as `cookcast live`, using only readings up to then.
@@ -24,12 +24,18 @@ struct PredictCommand: Command {
         An unknown cut falls back to a generic prior with a warning (a probe's own: the plain
         cut's prior).
         Priors learned by `cookcast fit` into the database (when it exists) override the shipped ones.
+        A hex packet log is decoded as the seed probe's packets, or with --profile NAME
+        (Models/probes.json: seed, ibbq = Inkbird IBT-2X/4XS/6XS) as that probe's, as `live --replay`
+        decodes it: each probe its own channel (1-6); --pit-probe N reads probe N as the pit's air,
+        which the others are predicted with. --profile takes only a hex packet log. A packet that
+        does not decode is left out.
 
-        example:
+        examples:
           cookcast predict cook.csv --target 95 --at 20000 --cut brisket
+          cookcast predict ibbq.hex --profile ibbq --pit-probe 4 --cut brisket --format seconds
         """
     static let options = OptionSpec(
-        valued: ["target", "at", "cut", "format", "channel"], repeatable: ["cut", "target"])
+        valued: ["target", "at", "cut", "format", "channel", "profile", "pit-probe"], repeatable: ["cut", "target"])
 
     let context: CommandContext
     let path: String
@@ -42,6 +48,8 @@ struct PredictCommand: Command {
     let channelTargetsCelsius: [Int: Double]
     let format: String
     let channel: Int?
+    /// `--profile NAME [--pit-probe N]`: how a hex log's packets are decoded; nil: the seed probe's.
+    let packetDecoding: PacketDecoding?
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         guard arguments.positionals.count == 1 else {
@@ -67,8 +75,15 @@ struct PredictCommand: Command {
             throw .usage("option '--format' must be text, json or seconds, got '\(format)'")
         }
         channel = try arguments.int("channel", in: 1...64)
+        packetDecoding = try PacketDecoding.given(arguments, context: context)
+        if packetDecoding == nil, arguments.value("pit-probe") != nil {
+            context.console.errorLine("cookcast predict: warning: \(Self.pitProbeIgnored)")
+        }
         self.context = context
     }
+
+    /// Said when `--pit-probe` has no profile to apply to (as `live` says it).
+    static let pitProbeIgnored = "--pit-probe only applies with --profile; ignored"
 
     /// The usage error when no probe would have a target.
     static let missingTarget = "missing --target C (or a --cut, whose usual target is taken)"
@@ -102,7 +117,8 @@ struct PredictCommand: Command {
         for (ch, own) in channelCuts where channelTargets[ch] == nil { channelTargets[ch] = own.defaultTargetCelsius }
         let file: ReplayFile
         do { file = try ReplayFile.load(path: path) } catch { throw .input(error) }
-        let readings = file.readings()
+        if packetDecoding != nil, file.format != .hexLog { throw PacketDecoding.notAPacketLog(path) }
+        let readings = file.readings(decoder: packetDecoding?.decoder ?? SeedProbeDecoder())
         let limit = atSeconds ?? readings.map(\.elapsedSeconds).max() ?? 0
         guard readings.contains(where: { $0.elapsedSeconds <= limit && $0.probeCelsius != nil }) else {
             throw .data("\(path): no probe readings at or before \(TemperatureUnit.fixed(limit, decimals: 1)) s")

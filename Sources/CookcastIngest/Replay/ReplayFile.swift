@@ -55,15 +55,11 @@ public struct ReplayFile: Sendable {
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
         var chosen = format
         if chosen == nil {
-            for line in lines {
-                let t = line.trimmingCharacters(in: .whitespacesAndNewlines)
-                if t.isEmpty || t.hasPrefix("#") { continue }
-                guard let guess = ReplayFormat.guess(line: Substring(t)) else {
-                    throw IngestError.unknownFormat(path: path)
-                }
-                chosen = guess
-                break
+            guard let firstLine = ReplayFormat.firstDataLine(of: lines) else {
+                throw IngestError.noValidRows(path: path)
             }
+            guard let guess = ReplayFormat.guess(line: firstLine) else { throw IngestError.unknownFormat(path: path) }
+            chosen = guess
         }
         guard let resolved = chosen else { throw IngestError.noValidRows(path: path) }
         var parser = ReplayLineParser(format: resolved)

@@ -1,4 +1,5 @@
 import CookcastCore
+import Foundation
 
 /// The line formats a replay file or stdin may use.
 public enum ReplayFormat: String, Sendable, Hashable, CaseIterable {
@@ -20,6 +21,25 @@ public enum ReplayFormat: String, Sendable, Hashable, CaseIterable {
         case "hex", "hexlog", "log": return .hexLog
         default: return nil
         }
+    }
+
+    /// The format of a file named `path` whose text begins with `head` (the whole file or its
+    /// first bytes): its extension's, else the one its first data line looks like; nil when
+    /// neither says (`predict` and `import --profile` tell a hex packet log from readings).
+    public static func of(path: String, head: String) -> ReplayFormat? {
+        if let named = from(path: path) { return named }
+        let lines = head.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
+        return firstDataLine(of: lines).flatMap(guess(line:))
+    }
+
+    /// The first line that is neither blank nor a `#` comment, trimmed.
+    static func firstDataLine(of lines: [Substring]) -> Substring? {
+        for line in lines {
+            let t = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if t.isEmpty || t.hasPrefix("#") { continue }
+            return Substring(t)
+        }
+        return nil
     }
 
     /// The format a line looks like (after comments and blank lines are skipped).

@@ -1,0 +1,61 @@
+import CookcastCore
+import CookcastIngest
+
+/// A hex packet log (`t_s HEX [chN]`, what `live --replay` and `--stdin` read): each packet
+/// decoded by `ImportOptions.packetDecoder` (a probe profile's, `--profile ibbq [--pit-probe N]`;
+/// the seed probe's by default), every reading of a packet on its own channel, as `live` stores
+/// them. The channels are named as `live` names them (`probe 3`, `probe 4 (pit)` for one that
+/// reads only the air). Lines that do not parse are bad rows; a packet that does not decode is
+/// left out (as `predict` leaves it out) and counted in a note. No wall clock: the start is the
+/// file's modification time, as for the canonical CSV.
+public struct HexLogReader: SingleFileCookReader {
+    public static let formatName = "hexlog"
+
+    let options: ImportOptions
+    public init(options: ImportOptions) { self.options = options }
+
+    /// Never detected: a log's packets mean nothing without the probe that sent them.
+    public static func sniff(_ file: ImportFile) -> Bool { false }
+
+    public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
+        let fmt = Self.formatName
+        let replay: ReplayFile
+        do {
+            replay = try ReplayFile.parse(text: TextDecoding.text(file.bytes), path: file.path, format: .hexLog)
+        } catch {
+            throw .noReadings(file: file.path, format: fmt)
+        }
+        var bad = BadRows(file: file.path)
+        for issue in replay.issues { bad.add(line: issue.line) }
+        let decoder = options.packetDecoder ?? SeedProbeDecoder()
+        var readings: [Reading] = []
+        var failures: [(seconds: Double, error: DecodeError)] = []
+        for case .packet(let bytes, let t, let channel) in replay.events {
+            switch decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
+            case .failure(let error): failures.append((t, error))
+            case let packet: readings += packet.readings
+            }
+        }
+        var notes: [String] = []
+        if let first = failures.first {
+            notes.append(
+                "\(file.fileName): \(Counted.words(failures.count, "packet")) left out, not decodable "
+                    + "(the first at \(TemperatureUnit.fixed(first.seconds, decimals: 1)) s: \(first.error))")
+        }
+        guard !readings.isEmpty else { throw .noReadings(file: file.path, format: fmt) }
+        readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
+        let start = options.fallbackStartUnixMs([file])
+        let channels = CanonicalCSVReader.channels(of: readings).map { channel in
+            var named = channel
+            named.name = ChannelInfo.probeName(channel.channel, role: channel.role)
+            return named
+        }
+        let info = CookAssembly.info(
+            format: fmt, files: [file], options: options, startedAtUnixMs: start,
+            endedAtUnixMs: start + CookAssembly.ms(readings.last?.elapsedSeconds ?? 0), utcOffsetSeconds: nil,
+            fileCut: options.cut(fromLabel: file.stem), fileTarget: nil, fileName: file.stem,
+            probeId: options.packetProbeId)
+        return ImportResult(
+            cooks: [RecordedCook(info: info, channels: channels, readings: readings)], badRows: [bad], notes: notes)
+    }
+}
