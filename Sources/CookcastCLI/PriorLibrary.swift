@@ -23,4 +23,15 @@ enum PriorLibrary {
         }
         return byKey.keys.sorted().compactMap { byKey[$0] }
     }
+
+    /// The cooks the shipped priors were learned from (`priors.json`'s `cooks`), which `cookcast fit`
+    /// learns from beside the stored ones; none without the file or the array.
+    static func shippedCooks(models: ModelLibrary) throws(CLIError) -> [CookSummary] {
+        guard let data = models.priorsJSON else { return [] }
+        do {
+            return try PriorSet.decodeCooks(jsonData: data)
+        } catch {
+            throw CLIError("\(models.directory)/priors.json is not valid: \(error)", exitCode: ExitCode.software)
+        }
+    }
 }

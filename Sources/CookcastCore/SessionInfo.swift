@@ -29,6 +29,11 @@ public struct SessionInfo: Sendable, Hashable, Codable {
     public var probeId: String?
     /// Where the data came from, e.g. `simulate:turkey`, `replay:cook.csv`, `import:combustion`.
     public var source: String
+    /// The `source` prefix of a cook played by the built-in simulator (`simulate:turkey`).
+    public static let simulatedSourcePrefix = "simulate:"
+    /// Whether the cook was played by the built-in simulator: stored and shown like any other, but
+    /// never learned from (`cookcast fit`), since it is not a real cook.
+    public var isSimulated: Bool { source.hasPrefix(Self.simulatedSourcePrefix) }
     /// Free-form notes.
     public var notes: String?
     /// Lifecycle state.

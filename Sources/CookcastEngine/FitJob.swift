@@ -70,11 +70,32 @@ public final class FitJob {
 
     private let store: SessionStore
     private let catalog: CutCatalog
+    /// The cooks the shipped priors were learned from (`Models/priors.json`'s `cooks`): priors are
+    /// learned from them and the stored cooks together, so a user's first cook of a cut adds to
+    /// what the shipped priors knew instead of replacing it.
+    private let shippedCooks: [CookSummary]
 
-    /// Creates the job over `store`, resolving cut names with `catalog`.
-    public init(store: SessionStore, catalog: CutCatalog) {
+    /// Creates the job over `store`, resolving cut names with `catalog`, learning from
+    /// `shippedCooks` besides the stored cooks.
+    public init(store: SessionStore, catalog: CutCatalog, shippedCooks: [CookSummary] = []) {
         self.store = store
         self.catalog = catalog
+        self.shippedCooks = shippedCooks
+    }
+
+    /// The shipped cooks to learn from: those the database does not hold itself (a cook of the
+    /// shipped set imported by the user has the same `contentHash`, and counts once, as the
+    /// stored cook; in a backtest it is thereby never in its own priors). Their ids and groups
+    /// are prefixed `shipped:`, apart from the stored cooks' `s3`.
+    public func shippedCooksNotStored() throws -> [CookSummary] {
+        guard !shippedCooks.isEmpty else { return [] }
+        let stored = Set(try store.sessionIDs().compactMap { try store.session($0)?.contentHash })
+        return shippedCooks.filter { $0.contentHash.map { !stored.contains($0) } ?? true }.map { cook in
+            var c = cook
+            c.id = "shipped:" + cook.id
+            c.group = cook.group.map { "shipped:" + $0 }
+            return c
+        }
     }
 
     /// Loads the probes to learn from: every probe (channel with a probe reading) of the sessions
@@ -108,6 +129,12 @@ public final class FitJob {
             // One its recorder left `active` when it was killed is learned from as it stands.
             guard try !isBeingRecorded(info, id: id) else {
                 skipped.append(FitSkip(sessionID: id, reason: .stillRecording))
+                continue
+            }
+            // The built-in simulator's cooks would teach the priors its own physics, not the
+            // user's smoker (a `live --simulate` tried once went into every later turkey's prior).
+            guard !info.isSimulated else {
+                skipped.append(FitSkip(sessionID: id, reason: .simulated))
                 continue
             }
             guard goals.hasAnyTarget else {
@@ -342,7 +369,9 @@ public final class FitJob {
     public func unfittedSessionIDs() throws -> [Int64] {
         let fitted = try store.latestFitsByChannel(model: PriorSet.modelName)
         return try store.sessionIDs().filter { id in
-            guard let info = try store.session(id), try !isBeingRecorded(info, id: id) else { return false }
+            guard let info = try store.session(id), !info.isSimulated, try !isBeingRecorded(info, id: id) else {
+                return false
+            }
             guard let rows = fitted[id] else { return true }
             let summarised = Set(rows.map(\.channel))
             let channels = try store.channels(session: id)
@@ -356,36 +385,50 @@ public final class FitJob {
         }
     }
 
+    /// Loads and refits every session never fitted (`unfittedSessionIDs`) but those in `excluding`,
+    /// so that priors learned after refitting some sessions still cover every stored cook.
+    /// - Returns: the probes fitted (one entry per probe that reached its target) and the skips.
+    public func refitNeverFitted(excluding: Set<Int64>) throws -> (cooks: [StoredCook], skipped: [FitSkip]) {
+        let ids = try unfittedSessionIDs().filter { !excluding.contains($0) }
+        // (An empty list would mean every session to `load`.)
+        guard !ids.isEmpty else { return ([], []) }
+        let (cooks, skipped) = try load(sessionIDs: ids, probes: .every)
+        _ = try refit(cooks, skipped: skipped)
+        return (cooks, skipped)
+    }
+
     /// Learns per-cut priors (and one `generic`) from the stored summaries of EVERY probe that
     /// reached its target in a session not being recorded, each probe's summary counting as one
     /// cook, the probes just refitted (`refitted`) taking the place of what was stored for them
     /// (their session's other probes still count with theirs), and replaces the stored priors
     /// with them. A refit of some sessions or of one cut's probes thus changes the priors of their
     /// cuts and the generic one by what it changed, never narrows them to the probes refitted.
-    /// - Returns: the priors, how many probe summaries they were learned from, and from how many
-    ///   sessions.
-    public func learnPriors(
-        refitted: [StoredCook], nowUnixMs: Int64
-    ) throws -> (priors: [PriorRecord], cookCount: Int, sessionCount: Int) {
+    /// The shipped cooks the database does not hold (`shippedCooksNotStored`) are learned from too.
+    public func learnPriors(refitted: [StoredCook], nowUnixMs: Int64) throws -> LearnedPriors {
         let stored = try store.latestFitsByChannel(model: PriorSet.modelName)
         let fresh = Dictionary(grouping: refitted, by: \.sessionID)
         var summaries: [CookSummary] = []
         var sessionCount = 0
         for id in try store.sessionIDs() {
-            var probes = (fresh[id] ?? []).map { (channel: $0.channel, summary: $0.summary) }
+            var probes = (fresh[id] ?? []).map { cook in
+                var summary = cook.summary
+                summary.contentHash = cook.info.contentHash
+                return (channel: cook.channel, summary: summary)
+            }
             let refittedChannels = Set(probes.map(\.channel))
             // Learned from: summaries of probes that reached their target, not being recorded.
             let done = (stored[id] ?? []).filter {
                 $0.phase == Self.donePhase && !refittedChannels.contains($0.channel)
             }
-            if !done.isEmpty, let info = try store.session(id), try !isBeingRecorded(info, id: id) {
+            if !done.isEmpty, let info = try store.session(id), !info.isSimulated, try !isBeingRecorded(info, id: id) {
                 let rowCount = stored[id]?.count ?? 0
                 let goals = Goals(info: info, channels: try store.channels(session: id), catalog: catalog)
                 for fit in done {
                     let cut = goals.cut(channel: fit.channel)?.name ?? "generic"
                     let summary = CookSummary(
                         id: Self.cookID(session: id, channel: fit.channel, probeCount: rowCount), cut: cut,
-                        parameters: fit.parameters, group: Self.cookGroup(session: id, probeCount: rowCount))
+                        parameters: fit.parameters, group: Self.cookGroup(session: id, probeCount: rowCount),
+                        contentHash: info.contentHash)
                     probes.append((fit.channel, summary))
                 }
             }
@@ -394,15 +437,21 @@ public final class FitJob {
             summaries += probes.sorted { $0.channel < $1.channel }.map(\.summary)
             sessionCount += 1
         }
+        let storedCount = summaries.count
+        let shipped = try shippedCooksNotStored()
+        summaries += shipped
         let priors = PriorSet.learn(summaries, updatedAtUnixMs: nowUnixMs)
         try store.replacePriors(model: PriorSet.modelName, with: priors)
-        return (priors, summaries.count, sessionCount)
+        return LearnedPriors(
+            priors: priors, summaries: summaries, storedCount: storedCount, sessionCount: sessionCount,
+            shippedCount: shipped.count)
     }
 
     /// Leave-one-out backtest over the probes that reached their target: each probe is predicted
     /// with priors learned from the other cooks only, leaving out the WHOLE session (its other
-    /// probes cooked in the same pit, at the same time: one cook), and no shipped priors, which may
-    /// contain it.
+    /// probes cooked in the same pit, at the same time: one cook), and no shipped priors or
+    /// shipped cooks, which may contain it (a vendor's raw export of a shipped cook does not have
+    /// its fingerprint).
     ///
     /// The priors come from the summaries `load` made; each probe's readings are read again (with
     /// the pit's air) when it is predicted and released after, so memory is the largest cook, not

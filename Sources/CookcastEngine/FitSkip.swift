@@ -14,6 +14,8 @@ public struct FitSkip: Sendable, Hashable {
         case noProbeReadings
         /// Still being recorded (status `active`): its end is not known yet.
         case stillRecording
+        /// Played by the built-in simulator (`live --simulate`): not a real cook.
+        case simulated
         /// The probe never reached the target; `peakCelsius` is the highest probe reading.
         case targetNotReached(targetCelsius: Double, peakCelsius: Double)
         /// The probe was at the target from its first reading: no time to target to learn.
@@ -64,6 +66,7 @@ public struct FitSkip: Sendable, Hashable {
         case .noTarget: why = "no target and no cut to take one from"
         case .noProbeReadings: why = "no probe readings"
         case .stillRecording: why = "still being recorded (status active), not learned from"
+        case .simulated: why = "a simulated cook, not learned from"
         case .targetNotReached(let target, let peak):
             why =
                 "never reached its target \(unit.format(celsius: target)) (peak \(unit.format(celsius: peak))), not learned from"

@@ -12,13 +12,20 @@ public struct CookSummary: Sendable, Hashable, Codable {
     /// The cook this is one probe of (`s3` for probe 2 of session 3, `s3p2`); nil for a cook of
     /// one probe. The probes of one cook count as one cook in a prior's `cookCount`.
     public var group: String?
+    /// Fingerprint of the cook's readings (`ContentHash.of(readings:)`, the session's
+    /// `content_hash`), where the cook was imported: a shipped summary of a cook that the user's
+    /// database holds too is left out, so that the cook is not counted twice.
+    public var contentHash: String?
 
     /// Creates a summary.
-    public init(id: String, cut: String, parameters: [String: Double], group: String? = nil) {
+    public init(
+        id: String, cut: String, parameters: [String: Double], group: String? = nil, contentHash: String? = nil
+    ) {
         self.id = id
         self.cut = cut
         self.parameters = parameters
         self.group = group
+        self.contentHash = contentHash
     }
 }
 
@@ -147,11 +154,22 @@ public enum PriorSet {
         return try JSONDecoder().decode([PriorRecord].self, from: jsonData)
     }
 
-    /// Encodes records as `{"comment": ..., "priors": [...]}`, sorted keys, pretty printed.
-    public static func encode(_ records: [PriorRecord], comment: String) throws -> Data {
-        struct File: Codable { var comment: String; var priors: [PriorRecord] }
+    /// Decodes the per-cook summaries a priors file was learned from (its `cooks` array); none
+    /// when the file has no such array (a bare array of records, or a file written before it
+    /// was added).
+    public static func decodeCooks(jsonData: Data) throws -> [CookSummary] {
+        struct File: Codable { var cooks: [CookSummary]? }
+        if (try? JSONDecoder().decode([PriorRecord].self, from: jsonData)) != nil { return [] }
+        return try JSONDecoder().decode(File.self, from: jsonData).cooks ?? []
+    }
+
+    /// Encodes records as `{"comment": ..., "priors": [...], "cooks": [...]}`, sorted keys, pretty
+    /// printed: the per-cook summaries they were learned from travel with them, so that a later
+    /// `cookcast fit` learns from those cooks and the user's own together (`PriorSet.learn`).
+    public static func encode(_ records: [PriorRecord], cooks: [CookSummary], comment: String) throws -> Data {
+        struct File: Codable { var comment: String; var priors: [PriorRecord]; var cooks: [CookSummary] }
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try enc.encode(File(comment: comment, priors: records))
+        return try enc.encode(File(comment: comment, priors: records, cooks: cooks))
     }
 }

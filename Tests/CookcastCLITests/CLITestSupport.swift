@@ -7,6 +7,8 @@ import Testing
 struct Sandbox {
     let directory: String
     var databasePath: String { directory + "/cookcast.db" }
+    /// `COOKCAST_MODELS` for the commands run, when not the repository's `Models/`.
+    private(set) var modelsDirectory: String?
 
     init() {
         directory =
@@ -16,11 +18,32 @@ struct Sandbox {
 
     func cleanup() { try? FileManager.default.removeItem(atPath: directory) }
 
+    /// A sandbox whose model data is the shipped one without the cooks the shipped priors were
+    /// learned from (`priors.json`'s `cooks`): `cookcast fit` then learns from the stored cooks
+    /// alone, which is what a test of which stored cooks count needs (`LearningFromCooksTests`
+    /// covers the shipped cooks joining them).
+    static func withoutShippedCooks() throws -> Sandbox {
+        var box = Sandbox()
+        let models = box.directory + "/models"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: models, withIntermediateDirectories: true)
+        for file in ["cuts.json", "probes.json"] {
+            try fm.copyItem(atPath: SharedData.models + "/" + file, toPath: models + "/" + file)
+        }
+        let priors = try Data(contentsOf: URL(fileURLWithPath: SharedData.models + "/priors.json"))
+        var json = try #require(try JSONSerialization.jsonObject(with: priors) as? [String: Any])
+        json.removeValue(forKey: "cooks")
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: models + "/priors.json"))
+        box.modelsDirectory = models
+        return box
+    }
+
     /// Runs `cookcast` in-process against this sandbox's database.
     func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
         let console = CapturingConsole()
         var env = ProcessInfo.processInfo.environment
         env["COOKCAST_DB"] = databasePath
+        if let modelsDirectory { env["COOKCAST_MODELS"] = modelsDirectory }
         let status = await CookcastMain.run(arguments, environment: env, console: console)
         return (status, console.standardOutput, console.standardError)
     }

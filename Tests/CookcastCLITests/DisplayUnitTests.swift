@@ -9,7 +9,7 @@ import Testing
     /// QA: `--unit f` was ignored in the import summary (`target 51.7 C`) and the fit table
     /// (`air C`).
     @Test func importAndFitSpeakTheDisplayUnit() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         let r = await box.run([
             "import", SharedData.cook("sousvide_tbone.csv"), "--cut", "sous_vide", "--target", "125", "--unit", "f",
@@ -27,7 +27,7 @@ import Testing
     /// QA: `show` printed `1=sensor_2 (meat) (meat)`; `export --channel 7` of a one-channel
     /// session printed only the header and exited 0.
     @Test func showDoesNotRepeatTheRoleAndExportRefusesAMissingChannel() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         let raw = SharedData.root + "/raw/edwardspeyer+heat-ledger/roast-chicken.sqlite"
         #expect(await box.run(["import", raw]).status == 0)

@@ -9,6 +9,7 @@ import Testing
 
 /// `cookcast fit --cut X` fits, stores and scores the probes of cut X (their own cut, else their
 /// session's), not the other probes of their sessions.
+/// The shipped cooks are left out (`Sandbox.withoutShippedCooks`): the counts are the stored cooks'.
 @Suite struct FitCutProbesTests {
     /// Session 1: an iBBQ cook of chicken (probe 1, the session's cut) and brisket (probes 2 and
     /// 3, their own cut), all to 70 C, with a pit probe (channel 4): probes 1 and 2 reach 70 C in
@@ -48,7 +49,7 @@ import Testing
     /// scored its briskets (a `brisket` row in the table), refitted them, and named its brisket
     /// that never reached the target. Now it refits and scores the chicken probes only.
     @Test func theBacktestOfACutScoresTheProbesOfThatCutOnly() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         await Self.importCooks(box)
         let full = await box.run(["fit"])
@@ -73,7 +74,7 @@ import Testing
     /// same session keep theirs as an earlier fit stored them, and the brisket prior is still
     /// learned from them.
     @Test func theOtherProbesOfASessionKeepTheirSummaries() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         await Self.importCooks(box)
         let full = await box.run(["fit"])
@@ -107,7 +108,7 @@ import Testing
     /// priors, the sessions never fitted and the probes of other cuts of the sessions it
     /// refitted: the priors are those of a full `fit`.
     @Test func probesOfOtherCutsNeverFittedAreFittedForThePriors() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         await Self.importCooks(box)
         let r = await box.run(["fit", "--cut", "chicken"])
@@ -130,7 +131,7 @@ import Testing
 
     /// A cut is named by its aliases as elsewhere: `fit --cut beef_steak` takes the steaks.
     @Test func aCutIsNamedByItsAliases() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         let steak = await box.run([
             "import", SharedData.cook("combustion_short_46c.csv"), "--cut", "beef_steak", "--target", "46.1",

@@ -7,6 +7,7 @@ import Testing
 
 /// `cookcast fit` learns from, and backtests, only cooks that reached their target and are no
 /// longer being recorded; the others are named with the reason.
+/// The shipped cooks are left out (`Sandbox.withoutShippedCooks`): the counts are the stored cooks'.
 @Suite struct FitFinishedCooksTests {
     /// The real roast chicken (74 C at 4,550 s) cut off at 3,000 s, under a neutral file name.
     static func unfinishedChicken(_ box: Sandbox) throws -> String {
@@ -21,7 +22,7 @@ import Testing
     /// priors (their length is not a time to target). Now they are skipped, named, and their
     /// stored summary is `unfinished`.
     @Test func unfinishedAndRecordingCooksAreNamedAndNotLearnedFrom() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         for (file, target) in [("heatledger_roast_chicken.csv", "74"), ("combustion_chicken_68c.csv", "68")] {
             let r = await box.run(["import", SharedData.cook(file), "--cut", "chicken", "--target", target])
@@ -65,7 +66,7 @@ import Testing
     /// skipped it as "still being recorded" until someone resumed it, and the cook never taught
     /// the priors. It is learned from as it stands; one whose recorder runs is still skipped.
     @Test func aCookWhoseRecorderWasKilledIsLearnedFrom() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         let imported = await box.run(["import", SharedData.cook("combustion_chicken_68c.csv"), "--cut", "chicken"])
         #expect(imported.status == 0, "\(imported.err)")
@@ -89,7 +90,7 @@ import Testing
     /// QA: with no cook that reached its target, `fit --backtest` printed `ALL 0 ... median nan`
     /// and exited 0.
     @Test func backtestWithNothingToScoreFails() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         _ = await box.run(["import", try Self.unfinishedChicken(box), "--cut", "chicken", "--target", "74"])
         let r = await box.run(["fit", "--backtest"])

@@ -7,6 +7,7 @@ import Testing
 @testable import CookcastCLI
 
 /// `cookcast fit` learns priors from every stored session's summary, whatever subset it refits.
+/// The shipped cooks are left out (`Sandbox.withoutShippedCooks`): the counts are the stored cooks'.
 @Suite struct FitPriorsTests {
     /// Real cooks of `Tests/Data/cooks` with their manifest cut and target.
     static let cooks: [(file: String, cut: String, target: String)] = [
@@ -42,7 +43,7 @@ import Testing
     /// `predict` without a cut said 11 h 58 min instead of 4 h 22 min. A subset refit now leaves
     /// every prior as the full fit learned it (the cooks did not change).
     @Test func subsetRefitKeepsThePriorsOfEveryStoredCook() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         await Self.importCooks(box)
         let full = await box.run(["fit"])
@@ -65,7 +66,7 @@ import Testing
     /// A subset refit in a database where the other sessions were never fitted fits them too:
     /// the generic prior is never learned from the subset alone.
     @Test func subsetRefitFitsSessionsNeverFittedBefore() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         await Self.importCooks(box)
         let r = await box.run(["fit", "--cut", "sous_vide"])
@@ -79,7 +80,7 @@ import Testing
     /// QA: a session with a target but no cut was summarised as `generic` and learned twice:
     /// once as its own "cut" and once in the generic record (two `generic` entries exported).
     @Test func aCookWithoutACutCountsOnceInTheOneGenericPrior() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         let text = try String(contentsOfFile: SharedData.cook("sousvide_swordfish.csv"), encoding: .utf8)
         let plain = box.write("plain_cook.csv", text)
@@ -99,7 +100,7 @@ import Testing
 extension FitPriorsTests {
     /// QA: `fit 1 1` fitted and counted session 1 twice.
     @Test func aSessionGivenTwiceIsFittedOnce() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         _ = await box.run(["import", SharedData.cook("sousvide_tbone.csv"), "--cut", "sous_vide", "--target", "51.7"])
         let r = await box.run(["fit", "1", "1"])

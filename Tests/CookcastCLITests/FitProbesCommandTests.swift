@@ -7,6 +7,7 @@ import Testing
 @testable import CookcastCLI
 
 /// `cookcast fit` fits every probe of a session and names a probe where it matters.
+/// The shipped cooks are left out (`Sandbox.withoutShippedCooks`): the counts are the stored cooks'.
 @Suite struct FitProbesCommandTests {
     /// A 4-channel iBBQ log: probes 1-3 in the meat (no air sensor of their own), channel 4 the
     /// pit probe; probes 1 and 2 reach 70 C in about 1.1 and 1.5 hours, probe 3 stays near 55 C.
@@ -28,7 +29,7 @@ import Testing
     /// QA: `fit` learned from probe 1 of a 4-channel iBBQ only; it now fits probes 1 and 2, each
     /// with the pit's air, names probe 3, which never reached the target, and backtests both.
     @Test func theProbesOfASessionOfSeveralAreFittedAndNamed() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         let log = box.write("ibbq.csv", Self.iBBQLog())
         let imported = await box.run(["import", log, "--cut", "chicken", "--target", "70"])
@@ -60,7 +61,7 @@ import Testing
     /// learned from through its virtual core, as before (the probe's T7 read 95 C 4.5 hours
     /// before its core in the real pork shoulder).
     @Test func aCombustionIsLearnedFromThroughItsVirtualCore() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         let raw =
             SharedData.root
@@ -78,7 +79,7 @@ import Testing
     /// QA: a subset refit counted the probes of the sessions it also fitted as sessions ("also
     /// fitting 2 sessions never fitted before" for one iBBQ cook of two probes that reached it).
     @Test func aSubsetRefitCountsTheSessionsItAlsoFitsNotTheirProbes() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         let log = box.write("ibbq.csv", Self.iBBQLog())
         let imported = await box.run(["import", log, "--cut", "chicken", "--target", "70"])
@@ -96,7 +97,7 @@ import Testing
     /// QA: `--export-priors` said "learned by cookcast fit from 2 cooks" of one cook of two probes
     /// (the probes' count); it says what the printed line says.
     @Test func exportedPriorsNameProbesAndCooksAsThePrintedLineDoes() async throws {
-        let box = Sandbox()
+        let box = try Sandbox.withoutShippedCooks()
         defer { box.cleanup() }
         let log = box.write("ibbq.csv", Self.iBBQLog())
         let imported = await box.run(["import", log, "--cut", "chicken", "--target", "70"])

@@ -115,8 +115,9 @@ import Testing
 
         // Each probe's summary is learned from, the two of one cook as one cook in the prior's
         // count; a refit of the session replaces its rows.
-        let (priors, cookCount, sessionCount) = try job.learnPriors(refitted: cooks, nowUnixMs: 0)
-        #expect((cookCount, sessionCount) == (2, 1))
+        let learned = try job.learnPriors(refitted: cooks, nowUnixMs: 0)
+        let priors = learned.priors
+        #expect((learned.storedCount, learned.sessionCount) == (2, 1))
         #expect(priors.first { $0.cut == "generic" }?.cookCount == 1)
         let fromStore = try job.learnPriors(refitted: [], nowUnixMs: 0)
         #expect(fromStore.priors == priors)

@@ -77,7 +77,7 @@ import Testing
         let i = b.parameterNames.firstIndex(of: "stall_h")!
         #expect(abs(b.mean[i] - 3) < 1e-12)
         #expect(abs(b.covariance[i * b.parameterNames.count + i] - 2) < 1e-12)  // sample variance
-        let data = try PriorSet.encode(recs, comment: "test")
+        let data = try PriorSet.encode(recs, cooks: [], comment: "test")
         #expect(try PriorSet.decode(jsonData: data) == recs)
         let prior = FitPrior.resolve(
             cut: CutProfile(

@@ -13,7 +13,9 @@ struct FitCommand: Command {
         Refits every stored session (or the ones given, or the probes of --cut), stores the fitted
         parameters of each of its probes, and aggregates the parameters stored for ALL sessions
         per cut into priors (mean, covariance, count), plus one `generic` prior over every cook, in the
-        database; `live` and `predict` start from these priors. Refitting some sessions changes
+        database, together with the cooks the shipped priors were learned from (Models/priors.json's
+        `cooks`; one the database holds too counts once); `live` and `predict` start from these
+        priors, and `live` learns so from each cook it recorded when it ends. Refitting some sessions changes
         the priors by what they changed (sessions never fitted before are fitted too), never
         narrows them to those sessions.
         Every probe of a session (each channel with probe readings) is fitted on its own, with the
@@ -29,8 +31,8 @@ struct FitCommand: Command {
         "probes of other cuts"). Only probes that reached their target, in cooks not being
         recorded (a cook whose recorder was killed counts as it stands), are learned from and
         backtested: the others are named with the reason (still
-        recording, never reached the target, no target, no probe readings), e.g. "session 3 probe
-        2: never reached its target 95.0 C". Exits 65 when there is nothing to fit or, with
+        recording, never reached the target, no target, no probe readings, a simulated cook), e.g.
+        "session 3 probe 2: never reached its target 95.0 C". Exits 65 when there is nothing to fit or, with
         --backtest, nothing to score.
 
           --backtest            leave-one-out accuracy: each probe predicted at 25/50/75/90 % of its
@@ -39,8 +41,10 @@ struct FitCommand: Command {
                                 p90 of |error| / remaining time, interval coverage; vendor predictions
                                 (Combustion, Probe-ability imports) side by side where present; its
                                 priors are learned from the probes it scores (all, the sessions
-                                given, or the probes of --cut), less the cook predicted
-          --export-priors FILE  write the learned priors as JSON (the format of Models/priors.json)
+                                given, or the probes of --cut), less the cook predicted (never
+                                from the shipped cooks, which may be the cook predicted)
+          --export-priors FILE  write the learned priors and the cooks they came from as JSON (the
+                                format of Models/priors.json)
 
         Shipped priors (Models/priors.json) are produced by importing ../shared/data/cooks and running
         `cookcast fit --export-priors Models/priors.json`; see Models/README.md.
@@ -71,7 +75,8 @@ struct FitCommand: Command {
         let models = try context.models()
         if let cut { _ = try context.cut(named: cut, in: models) }
         let store = try context.openStore()
-        let job = FitJob(store: store, catalog: models.cuts)
+        let job = FitJob(
+            store: store, catalog: models.cuts, shippedCooks: try PriorLibrary.shippedCooks(models: models))
         let console = context.console
         do {
             // Loading summarises each cook (`FitJob.load`), so the refit time counts it too.
@@ -96,12 +101,9 @@ struct FitCommand: Command {
             if !sessionIDs.isEmpty || cut != nil {
                 let chosen = Set(cooks.map(\.sessionID) + skipped.map(\.sessionID))
                 let unfitted = try job.unfittedSessionIDs()
-                let neverFitted = unfitted.filter { !chosen.contains($0) }
-                // (An empty list would mean every session to `load`.)
-                let (loaded, otherSkips) =
-                    neverFitted.isEmpty ? ([], []) : try job.load(sessionIDs: neverFitted, probes: .every)
+                let (loaded, otherSkips) = try job.refitNeverFitted(excluding: chosen)
                 for skip in otherSkips { console.errorLine("skipped \(skip.description(unit: context.unit))") }
-                summaries += try job.refit(loaded, skipped: otherSkips)
+                summaries += loaded.map(\.summary)
                 var otherCuts: [FitJob.StoredCook] = []
                 let partlyFitted = unfitted.filter(chosen.contains)
                 if let cut, !partlyFitted.isEmpty {
@@ -125,17 +127,19 @@ struct FitCommand: Command {
             let fitted = cooks + others
             let readingCount = fitted.reduce(0) { $0 + $1.readingCount }
             let elapsed = clock.now - started
-            let (priors, learnedFrom, sessionCount) = try job.learnPriors(
-                refitted: fitted, nowUnixMs: UTCTime.nowUnixMs())
+            let learning = try job.learnPriors(refitted: fitted, nowUnixMs: UTCTime.nowUnixMs())
+            let (priors, learnedFrom, sessionCount) = (learning.priors, learning.storedCount, learning.sessionCount)
+            let shippedCount = learning.shippedCount
             // The priors this run changed: its cooks' cuts and the generic one.
             let touched = Set(summaries.map(\.cut) + ["generic"])
             let shown = priors.filter { touched.contains($0.cut) }
             // Probes are named only where a session has several: one probe each reads as before.
             let refittedSessions = Set(fitted.map(\.sessionID)).count
             let probes = fitted.count == refittedSessions ? "" : ", \(fitted.count) probes"
-            let learned =
+            let stored =
                 learnedFrom == sessionCount
                 ? "all \(learnedFrom) stored cooks" : "all \(learnedFrom) probes of \(sessionCount) stored cooks"
+            let learned = shippedCount == 0 ? stored : stored + " and \(Counted.words(shippedCount, "shipped cook"))"
             console.line(
                 "refit \(refittedSessions) sessions\(probes) (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
                     + "priors for \(shown.count) cuts learned from \(learned):"
@@ -161,7 +165,9 @@ struct FitCommand: Command {
                 let from =
                     learnedFrom == sessionCount
                     ? "\(learnedFrom) cooks" : "\(learnedFrom) probes of \(sessionCount) cooks"
-                let data = try PriorSet.encode(priors, comment: "learned by cookcast fit from \(from)")
+                let shipped = shippedCount == 0 ? "" : " and \(Counted.words(shippedCount, "shipped cook"))"
+                let data = try PriorSet.encode(
+                    priors, cooks: learning.summaries, comment: "learned by cookcast fit from \(from)\(shipped)")
                 try OutputFile.write(data, to: exportPath)
                 console.line("wrote \(exportPath)")
             }

@@ -434,6 +434,18 @@ struct LiveCommand: Command {
         } catch {
             throw .io("session \(sessionID): \(error)")
         }
+        // Every reading is stored by now: what the cook teaches is a bonus, and a failure to learn
+        // it (a database locked by another process) is a note, never a failed cook.
+        session.lock.release()
+        do {
+            if let learned = try CookLearning.learn(
+                from: sessionID, store: store, models: try context.models(), nowUnixMs: UTCTime.nowUnixMs())
+            {
+                json ? console.errorLine("note: \(learned)") : console.line(learned)
+            }
+        } catch {
+            console.errorLine("note: could not learn from this cook now (\(error)); `cookcast fit` will")
+        }
         return summary.ending == .interrupted ? ExitCode.interrupted : ExitCode.success
     }
 }

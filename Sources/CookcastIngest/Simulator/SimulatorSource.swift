@@ -25,7 +25,7 @@ public struct SimulatorSource: ReadingSource {
         self.init(preset: preset, options: options)
     }
 
-    public var label: String { "simulate:\(preset.name)" }
+    public var label: String { SessionInfo.simulatedSourcePrefix + preset.name }
     public var decoder: (any ProbeDecoder)? { SeedProbeDecoder() }
 
     /// Steps a `CookSimulator`.

@@ -1,0 +1,140 @@
+import CookcastCore
+import CookcastEngine
+import CookcastFit
+import CookcastStore
+import Foundation
+import Testing
+
+@testable import CookcastCLI
+
+/// Past cooks teach the predictor: a user's own cooks are learned from together with the cooks the
+/// shipped priors came from (`Models/priors.json`'s `cooks`), never instead of them; a cook `live`
+/// records teaches it as soon as it ends; a simulated cook never does.
+@Suite struct LearningFromCooksTests {
+    /// The 17 cooks the shipped priors were learned from, as shipped.
+    static func shippedCooks() throws -> [CookSummary] {
+        try PriorSet.decodeCooks(jsonData: Data(contentsOf: URL(fileURLWithPath: SharedData.models + "/priors.json")))
+    }
+
+    /// A real turkey (the 2021 TempFit bird's probe 2) that is not one of the shipped cooks: its
+    /// first reading left out, so its readings, and their fingerprint, differ.
+    static func ownTurkey(_ box: Sandbox) throws -> String {
+        let text = try String(contentsOfFile: SharedData.cook("tempfit_turkey_2021_p2.csv"), encoding: .utf8)
+        var lines = text.split(separator: "\n")
+        lines.remove(at: 1)
+        return box.write("my_turkey.csv", lines.joined(separator: "\n") + "\n")
+    }
+
+    /// The 80 % band of the real Combustion chicken at 25 min, as a multiple of the time left.
+    static func chickenBandWidth(_ box: Sandbox) async throws -> Double {
+        let r = await box.run([
+            "predict", SharedData.cook("combustion_chicken_68c.csv"), "--cut", "chicken", "--target", "68", "--at",
+            "1500", "--format", "json",
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let low = try #require(json["finish_lo_s"] as? Double), high = try #require(json["finish_hi_s"] as? Double)
+        let finish = try #require(json["finish_s"] as? Double)
+        return (high - low) / (finish - 1500)
+    }
+
+    @Test func theShippedPriorsCarryTheCooksTheyWereLearnedFrom() throws {
+        let cooks = try Self.shippedCooks()
+        #expect(cooks.count == 17)
+        #expect(cooks.allSatisfy { $0.contentHash?.hasPrefix("readings:fnv1a64:") == true })
+        let shipped = try PriorSet.decode(
+            jsonData: Data(contentsOf: URL(fileURLWithPath: SharedData.models + "/priors.json")))
+        // The shipped records are exactly what those cooks teach.
+        let relearned = PriorSet.learn(cooks)
+        #expect(relearned.map(\.cut) == shipped.map(\.cut))
+        for (l, s) in zip(relearned, shipped) {
+            #expect(l.cookCount == s.cookCount && l.mean == s.mean, "\(l.cut)")
+        }
+    }
+
+    /// QA: a user's first `fit` replaced the shipped priors of the cut and the generic one with
+    /// what that one cook said: after one turkey the generic prior was that turkey, whose spread
+    /// of zero sets every cut's 80 % band, and a chicken's band shrank to a third (0.25 of the
+    /// time left against 0.77 shipped), a confidence the data never earned.
+    @Test func aFirstCookAddsToTheShippedPriorsInsteadOfReplacingThem() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let shippedWidth = try await Self.chickenBandWidth(box)
+        let imported = await box.run(["import", try Self.ownTurkey(box), "--cut", "turkey", "--target", "74"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let fit = await box.run(["fit"])
+        #expect(fit.status == 0, "\(fit.err)")
+        #expect(fit.out.contains("learned from all 1 stored cooks and 17 shipped cooks"), "\(fit.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.priors(cut: "turkey").first?.cookCount == 5)
+        #expect(try store.priors(cut: "generic").first?.cookCount == 18)
+        let learnedWidth = try await Self.chickenBandWidth(box)
+        #expect(abs(learnedWidth - shippedWidth) < 0.1 * shippedWidth, "\(learnedWidth) vs \(shippedWidth)")
+    }
+
+    /// A shipped cook the user imported counts once, as the stored cook; a backtest learns from
+    /// the stored cooks alone (a vendor's raw export of a shipped cook has another fingerprint, so
+    /// the shipped twin would be in its own priors).
+    @Test func aShippedCookImportedCountsOnceAndNeverEntersABacktest() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        for (file, target) in [("heatledger_roast_chicken.csv", "74"), ("combustion_chicken_68c.csv", "68")] {
+            let r = await box.run(["import", SharedData.cook(file), "--cut", "chicken", "--target", target])
+            #expect(r.status == 0, "\(r.err)")
+        }
+        let fit = await box.run(["fit"])
+        #expect(fit.out.contains("learned from all 2 stored cooks and 15 shipped cooks"), "\(fit.out)")
+        let store = try SessionStore(path: box.databasePath)
+        #expect(try store.priors(cut: "chicken").first?.cookCount == 2)
+        #expect(try store.priors(cut: "generic").first?.cookCount == 17)
+
+        let job = FitJob(
+            store: store, catalog: try ModelLibrary.load(environment: ["COOKCAST_MODELS": SharedData.models]).cuts,
+            shippedCooks: try Self.shippedCooks())
+        #expect(try job.shippedCooksNotStored().count == 15)
+        let (cooks, _) = try job.load(sessionIDs: [], probes: .every)
+        let report = try job.backtest(cooks)
+        #expect(report.trainingIDs["s1"] == ["s2"])
+        #expect(report.trainingIDs["s2"] == ["s1"])
+    }
+
+    /// QA: `live --simulate` (what `setup.sh` runs) stored a simulated turkey that the next
+    /// `cookcast fit` learned from as a real one.
+    @Test func aSimulatedCookIsNeverLearnedFrom() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let live = await box.run(["live", "--simulate", "chicken", "--seed", "2", "--speed", "max", "--plain"])
+        #expect(live.status == 0, "\(live.err)")
+        #expect(!live.out.contains("learned from this cook"), "\(live.out)")
+        let fit = await box.run(["fit"])
+        #expect(fit.status == 65)
+        #expect(fit.err.contains("skipped session 1: a simulated cook, not learned from"), "\(fit.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.priors().isEmpty)
+    }
+
+    /// A cook recorded by `live` teaches the next one as soon as it ends, without `cookcast fit`;
+    /// one that never reached its target teaches nothing.
+    @Test func aCookRecordedLiveIsLearnedFromWhenItEnds() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try Self.ownTurkey(box)
+        let live = await box.run([
+            "live", "--replay", turkey, "--speed", "max", "--plain", "--cut", "turkey", "--target", "74",
+        ])
+        #expect(live.status == 0, "\(live.err)")
+        #expect(live.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(live.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.priors(cut: "turkey").first?.cookCount == 5)
+        #expect(try store.fits(session: 1).contains { $0.model == PriorSet.modelName && $0.phase == "done" })
+
+        // Cut short under its target: stored, nothing learned, the priors as they were.
+        let text = try String(contentsOfFile: turkey, encoding: .utf8)
+        let short = box.write(
+            "short.csv", text.split(separator: "\n").prefix(100).joined(separator: "\n") + "\n")
+        let cut = await box.run(["live", "--replay", short, "--speed", "max", "--plain", "--cut", "turkey"])
+        #expect(cut.status == 0, "\(cut.err)")
+        #expect(!cut.out.contains("learned from this cook"), "\(cut.out)")
+        #expect(try store.priors(cut: "turkey").first?.cookCount == 5)
+    }
+}
