@@ -20,14 +20,7 @@ public struct CanonicalCSVReader: SingleFileCookReader {
         let fmt = Self.formatName
         // The same line parser as `live --replay`, so both read the canonical CSV identically
         // (t_s, probe_c, ambient_c, optional channel and battery_pct columns).
-        let replay: ReplayFile
-        do {
-            replay = try ReplayFile.parse(text: TextDecoding.text(file.bytes), path: file.path, format: .csv)
-        } catch {
-            throw .noReadings(file: file.path, format: fmt)
-        }
-        var bad = BadRows(file: file.path)
-        for issue in replay.issues { bad.add(line: issue.line) }
+        let (replay, bad) = try ReplayFile.parsedForImport(file, as: .csv, formatName: fmt)
         var readings = replay.readings()
         guard !readings.isEmpty else { throw .noReadings(file: file.path, format: fmt) }
         readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }

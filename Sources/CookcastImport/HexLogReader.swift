@@ -19,14 +19,7 @@ public struct HexLogReader: SingleFileCookReader {
 
     public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
         let fmt = Self.formatName
-        let replay: ReplayFile
-        do {
-            replay = try ReplayFile.parse(text: TextDecoding.text(file.bytes), path: file.path, format: .hexLog)
-        } catch {
-            throw .noReadings(file: file.path, format: fmt)
-        }
-        var bad = BadRows(file: file.path)
-        for issue in replay.issues { bad.add(line: issue.line) }
+        let (replay, bad) = try ReplayFile.parsedForImport(file, as: .hexLog, formatName: fmt)
         let decoder = options.packetDecoder ?? SeedProbeDecoder()
         var readings: [Reading] = []
         var failures: [(seconds: Double, error: DecodeError)] = []
