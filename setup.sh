@@ -31,3 +31,5 @@ esac
 
 echo "running a simulated turkey cook (4 h of cook time at 2000x):"
 "$PREFIX/bin/cookcast" live --simulate turkey --seed 1 --speed 2000 --plain
+echo "next: watch a real cook play (a 15 h brisket with a stall, shipped in Models/samples):"
+echo "  cookcast live --sample brisket --speed 3000"

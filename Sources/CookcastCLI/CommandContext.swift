@@ -74,4 +74,16 @@ public struct CommandContext: Sendable {
         }
         return profile
     }
+
+    /// Resolves a shipped sample cook's name (`--sample`). An unknown name is a one-line usage
+    /// error naming the samples there are (the usage, a screenful for `live`, would hide them).
+    public func sampleCook(named name: String, in library: ModelLibrary) throws(CLIError) -> SampleCook {
+        guard let sample = library.samples.sample(named: name) else {
+            let names = library.samples.names
+            let known =
+                names.isEmpty ? "none: no samples/samples.json in \(library.directory)" : names.joined(separator: ", ")
+            throw CLIError("unknown sample '\(name)' (samples: \(known))", exitCode: ExitCode.usage)
+        }
+        return sample
+    }
 }

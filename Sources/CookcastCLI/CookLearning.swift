@@ -6,8 +6,8 @@ import CookcastStore
 /// What a cook recorded by `cookcast live` teaches the predictor as soon as it ends: the session is
 /// fitted and the per-cut priors learned again, as `cookcast fit SESSION` does (with the shipped
 /// cooks and every other stored cook, the never-fitted ones fitted too), so the next cook of the cut
-/// starts from it without the user running `fit`. Nothing is learned from a simulated cook, nor from
-/// one whose probes never reached their target.
+/// starts from it without the user running `fit`. Nothing is learned from a cook cookcast played
+/// itself (a simulation, a shipped sample), nor from one whose probes never reached their target.
 enum CookLearning {
     /// Fits session `sessionID` and relearns the priors. Must run after the session's recorder let
     /// go of its `RecordingLock` (a session being recorded is not learned from).
@@ -16,7 +16,7 @@ enum CookLearning {
     static func learn(
         from sessionID: Int64, store: SessionStore, models: ModelLibrary, nowUnixMs: Int64
     ) throws -> String? {
-        guard let info = try store.session(sessionID), !info.isSimulated else { return nil }
+        guard let info = try store.session(sessionID), !info.isPlayedByCookcast else { return nil }
         let job = FitJob(
             store: store, catalog: models.cuts, shippedCooks: try PriorLibrary.shippedCooks(models: models))
         let (cooks, skipped) = try job.load(sessionIDs: [sessionID], probes: .every)

@@ -1,7 +1,7 @@
 import CookcastCore
 import Foundation
 
-/// The shipped model data in `Models/`: cut profiles, default priors and probe profiles.
+/// The shipped model data in `Models/`: cut profiles, default priors, probe profiles and sample cooks.
 ///
 /// Found, in order: `$COOKCAST_MODELS`; `<prefix>/share/cookcast/Models` next to an installed
 /// binary in `<prefix>/bin`; a `Models` directory in the executable's directory or any parent
@@ -15,6 +15,14 @@ public struct ModelLibrary: Sendable {
     public var priorsJSON: Data?
     /// Probe profiles (`probes.json`); empty when the file is not shipped.
     public var probes = ProbeProfileCatalog(profiles: [])
+    /// The real cooks shipped in `samples/` (`samples.json`); empty when there is no such directory.
+    public var samples = SampleCookCatalog(samples: [])
+
+    /// The directory holding the sample cooks and `samples.json`.
+    public var samplesDirectory: String { directory + "/samples" }
+
+    /// Where a sample's file is.
+    public func path(of sample: SampleCook) -> String { samplesDirectory + "/" + sample.file }
 
     /// Why the model data could not be loaded.
     public struct LoadError: Error, CustomStringConvertible {
@@ -47,7 +55,26 @@ public struct ModelLibrary: Sendable {
                 throw LoadError(description: "\(probesPath) is not a valid probe profile list: \(error)")
             }
         }
+        library.samples = try loadSamples(in: library.samplesDirectory)
         return library
+    }
+
+    /// The sample list in `directory` (none when it has no `samples.json`); a malformed list, or
+    /// one naming a file that is not there, fails to load, as a malformed `probes.json` does.
+    private static func loadSamples(in directory: String) throws -> SampleCookCatalog {
+        let listPath = directory + "/samples.json"
+        guard let data = FileManager.default.contents(atPath: listPath) else { return SampleCookCatalog(samples: []) }
+        let catalog: SampleCookCatalog
+        do {
+            catalog = try SampleCookCatalog(jsonData: data)
+        } catch {
+            throw LoadError(description: "\(listPath) is not a valid sample list: \(error)")
+        }
+        for sample in catalog.samples where !FileManager.default.fileExists(atPath: directory + "/" + sample.file) {
+            throw LoadError(
+                description: "\(listPath): sample '\(sample.name)' names \(sample.file), which is not there")
+        }
+        return catalog
     }
 
     /// The model directory, or nil if none is found.

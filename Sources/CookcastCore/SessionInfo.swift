@@ -27,13 +27,21 @@ public struct SessionInfo: Sendable, Hashable, Codable {
     /// Probe address or vendor id; for a `live` session recorded with a probe profile,
     /// `profile:NAME` (`profile:ibbq`), which resuming it decodes with.
     public var probeId: String?
-    /// Where the data came from, e.g. `simulate:turkey`, `replay:cook.csv`, `import:combustion`.
+    /// Where the data came from, e.g. `simulate:turkey`, `sample:brisket`, `replay:cook.csv`, `import:combustion`.
     public var source: String
     /// The `source` prefix of a cook played by the built-in simulator (`simulate:turkey`).
     public static let simulatedSourcePrefix = "simulate:"
-    /// Whether the cook was played by the built-in simulator: stored and shown like any other, but
-    /// never learned from (`cookcast fit`), since it is not a real cook.
+    /// Whether the cook was played by the built-in simulator (`live --simulate`): not a real cook.
     public var isSimulated: Bool { source.hasPrefix(Self.simulatedSourcePrefix) }
+    /// The `source` prefix of a shipped sample cook played by `live --sample` (`sample:brisket`).
+    public static let sampleSourcePrefix = "sample:"
+    /// Whether the cook is a shipped sample (`live --sample`): a real cook, but not the user's, and
+    /// one the shipped priors were already learned from.
+    public var isSample: Bool { source.hasPrefix(Self.sampleSourcePrefix) }
+    /// Whether cookcast played the cook itself, a simulation or a shipped sample: stored and shown
+    /// like any other, but never learned from (`cookcast fit`, `live` at the end of a cook), since
+    /// it is not a cook of the user's own.
+    public var isPlayedByCookcast: Bool { isSimulated || isSample }
     /// Free-form notes.
     public var notes: String?
     /// Lifecycle state.

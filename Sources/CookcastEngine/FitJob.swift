@@ -132,9 +132,10 @@ public final class FitJob {
                 continue
             }
             // The built-in simulator's cooks would teach the priors its own physics, not the
-            // user's smoker (a `live --simulate` tried once went into every later turkey's prior).
-            guard !info.isSimulated else {
-                skipped.append(FitSkip(sessionID: id, reason: .simulated))
+            // user's smoker (a `live --simulate` tried once went into every later turkey's prior);
+            // a shipped sample would count a cook the shipped priors hold a second time.
+            if let reason = FitSkip.Reason(playedByCookcast: info) {
+                skipped.append(FitSkip(sessionID: id, reason: reason))
                 continue
             }
             guard goals.hasAnyTarget else {
@@ -369,7 +370,7 @@ public final class FitJob {
     public func unfittedSessionIDs() throws -> [Int64] {
         let fitted = try store.latestFitsByChannel(model: PriorSet.modelName)
         return try store.sessionIDs().filter { id in
-            guard let info = try store.session(id), !info.isSimulated, try !isBeingRecorded(info, id: id) else {
+            guard let info = try store.session(id), !info.isPlayedByCookcast, try !isBeingRecorded(info, id: id) else {
                 return false
             }
             guard let rows = fitted[id] else { return true }
@@ -420,7 +421,9 @@ public final class FitJob {
             let done = (stored[id] ?? []).filter {
                 $0.phase == Self.donePhase && !refittedChannels.contains($0.channel)
             }
-            if !done.isEmpty, let info = try store.session(id), !info.isSimulated, try !isBeingRecorded(info, id: id) {
+            if !done.isEmpty, let info = try store.session(id), !info.isPlayedByCookcast,
+                try !isBeingRecorded(info, id: id)
+            {
                 let rowCount = stored[id]?.count ?? 0
                 let goals = Goals(info: info, channels: try store.channels(session: id), catalog: catalog)
                 for fit in done {

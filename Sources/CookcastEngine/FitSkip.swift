@@ -16,6 +16,19 @@ public struct FitSkip: Sendable, Hashable {
         case stillRecording
         /// Played by the built-in simulator (`live --simulate`): not a real cook.
         case simulated
+        /// A shipped sample cook (`live --sample`): not the user's, and already in the shipped priors.
+        case sample
+
+        /// Why a cook cookcast played itself is left out (`SessionInfo.isPlayedByCookcast`), else nil.
+        public init?(playedByCookcast info: SessionInfo) {
+            if info.isSimulated {
+                self = .simulated
+            } else if info.isSample {
+                self = .sample
+            } else {
+                return nil
+            }
+        }
         /// The probe never reached the target; `peakCelsius` is the highest probe reading.
         case targetNotReached(targetCelsius: Double, peakCelsius: Double)
         /// The probe was at the target from its first reading: no time to target to learn.
@@ -67,6 +80,7 @@ public struct FitSkip: Sendable, Hashable {
         case .noProbeReadings: why = "no probe readings"
         case .stillRecording: why = "still being recorded (status active), not learned from"
         case .simulated: why = "a simulated cook, not learned from"
+        case .sample: why = "a sample cook shipped with cookcast (already in the shipped priors), not learned from"
         case .targetNotReached(let target, let peak):
             why =
                 "never reached its target \(unit.format(celsius: target)) (peak \(unit.format(celsius: peak))), not learned from"

@@ -93,6 +93,8 @@ import Testing
             (["--simulate", "steak", "--json", "--plain"], "--plain has no effect with --json"),
             (["--replay", file, "--seed", "4", "--plain"], "--seed only applies to --simulate; ignored"),
             (["--replay", file, "--characteristic", "abcd", "--plain"], "--characteristic only applies to --probe"),
+            // A sample is cookcast's own readings, never a probe profile's packets.
+            (["--sample", "roast-chicken", "--profile", "ibbq", "--json"], "--profile only applies to --probe"),
         ]
         for (arguments, warning) in cases {
             let r = await box.run(["live", "--speed", "max", "--target", "90"] + arguments)
@@ -104,7 +106,7 @@ import Testing
         let stdin = try? ParsedArguments(["--stdin", "--speed", "10", "--seed", "3"], spec: LiveCommand.options)
         let notes = stdin.map { LiveCommand.ignoredOptions($0, source: .stdin) } ?? []
         #expect(notes.count == 2)
-        #expect(notes.contains { $0.hasPrefix("--speed only applies to --simulate and --replay") })
+        #expect(notes.contains { $0.hasPrefix("--speed only applies to --simulate, --sample and --replay") })
         let quiet = await box.run(["live", "--simulate", "steak", "--seed", "4", "--speed", "max", "--plain"])
         #expect(!quiet.err.contains("warning"))
     }

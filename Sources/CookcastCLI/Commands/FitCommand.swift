@@ -31,7 +31,8 @@ struct FitCommand: Command {
         "probes of other cuts"). Only probes that reached their target, in cooks not being
         recorded (a cook whose recorder was killed counts as it stands), are learned from and
         backtested: the others are named with the reason (still
-        recording, never reached the target, no target, no probe readings, a simulated cook), e.g.
+        recording, never reached the target, no target, no probe readings, a simulated cook, a
+        sample cook shipped with cookcast), e.g.
         "session 3 probe 2: never reached its target 95.0 C". Exits 65 when there is nothing to fit or, with
         --backtest, nothing to score.
 

@@ -6,13 +6,14 @@ import CookcastStore
 import Dispatch
 import Foundation
 
-/// `cookcast live`: the live pipeline and dashboard, from a probe, a replay file, stdin or the simulator.
+/// `cookcast live`: the live pipeline and dashboard, from a probe, a replay file, stdin, the simulator
+/// or a shipped sample cook.
 struct LiveCommand: Command {
     static let name = "live"
-    static let abstract = "live view and ETA from a probe, a replay file, stdin or the simulator"
+    static let abstract = "live view and ETA from a probe, a replay file, stdin, the simulator or a sample cook"
     static let usage = """
-        cookcast live (--simulate PRESET [--seed N] | --replay FILE | --stdin | --probe ADDR [--characteristic UUID] \
-        [--profile NAME] [--pit-probe N]) \
+        cookcast live (--simulate PRESET [--seed N] | --sample NAME | --replay FILE | --stdin | --probe ADDR \
+        [--characteristic UUID] [--profile NAME] [--pit-probe N]) \
         [--cut [N=]CUT]... [--target [N=]C]... [--speed FACTOR|max] [--json] [--plain] [--resume SESSION] [--name NAME] \
         [--ambient-range LO:HI] [--on-alarm CMD]
         """
@@ -29,6 +30,10 @@ struct LiveCommand: Command {
         sources:
           --simulate PRESET   built-in physics simulator (turkey, chicken, brisket, pork_shoulder,
                               prime_rib, steak, sous_vide); emits real seed-probe packets; --seed N
+          --sample NAME       a real cook shipped with cookcast (Models/samples: roast-chicken,
+                              brisket, turkey), replayed as --replay replays its file, to its own
+                              cut and target unless --cut or --target is given; source
+                              sample:NAME. Never learned from (the shipped priors already were)
           --replay FILE       canonical CSV (t_s,probe_c,ambient_c), JSON lines, or a hex packet log
                               (t_s HEX [chN]: chN the channel it came on, 1 by default, ch0 the
                               profile's settings characteristic, e.g. an iBBQ battery reply)
@@ -78,6 +83,7 @@ struct LiveCommand: Command {
                               ambient out of range, battery low)
         examples:
           cookcast live --simulate turkey --speed 600
+          cookcast live --sample brisket --speed 3000
           cookcast live --replay ../shared/data/cooks/heatledger_roast_chicken.csv --speed 120 --cut chicken
           printf '0 00000064F500FB00DD\\n' | cookcast live --stdin --cut steak
           cookcast live --probe AA:BB:CC:DD:EE:FF --cut chicken --cut 3=pork_shoulder --target 3=93
@@ -86,8 +92,8 @@ struct LiveCommand: Command {
         """
     static let options = OptionSpec(
         valued: [
-            "simulate", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name", "characteristic",
-            "on-alarm", "ambient-range", "profile", "pit-probe",
+            "simulate", "sample", "replay", "probe", "seed", "cut", "target", "speed", "resume", "name",
+            "characteristic", "on-alarm", "ambient-range", "profile", "pit-probe",
         ],
         flags: ["stdin", "json", "plain"], repeatable: ["cut", "target"])
     /// Speed factors `--speed` accepts: below a thousandth a minute of cook takes 17 hours; above
@@ -98,6 +104,8 @@ struct LiveCommand: Command {
 
     enum SourceChoice {
         case simulate(SimulationPreset, seed: UInt64)
+        /// A shipped sample cook and its file.
+        case sample(SampleCook, path: String)
         case replay(String)
         case stdin
         case probe(String)
@@ -133,6 +141,11 @@ struct LiveCommand: Command {
             }
             choices.append(.simulate(p, seed: seed))
         }
+        let library = try context.models()
+        if let name = arguments.value("sample") {
+            let sample = try context.sampleCook(named: name, in: library)
+            choices.append(.sample(sample, path: library.path(of: sample)))
+        }
         if let file = arguments.value("replay") {
             guard !file.isEmpty else { throw .usage("option '--replay' needs a file name, got an empty one") }
             choices.append(.replay(file))
@@ -149,16 +162,20 @@ struct LiveCommand: Command {
         guard choices.count == 1, let source = choices.first else {
             throw .usage(
                 choices.isEmpty
-                    ? "choose a source: --simulate PRESET, --replay FILE, --stdin or --probe ADDR"
-                    : "choose only one of --simulate, --replay, --stdin, --probe")
+                    ? "choose a source: --simulate PRESET, --sample NAME, --replay FILE, --stdin or --probe ADDR"
+                    : "choose only one of --simulate, --sample, --replay, --stdin, --probe")
         }
         self.source = source
-        let library = try context.models()
-        var preset: SimulationPreset?
-        if case .simulate(let p, _) = source { preset = p }
+        // A simulation or a sample cooks its own cut to its own target unless others are given.
+        var defaults: (cut: String?, targetCelsius: Double?) = (nil, nil)
+        switch source {
+        case .simulate(let preset, _): defaults = (preset.name, preset.targetCelsius)
+        case .sample(let sample, _): defaults = (sample.cut, sample.targetCelsius)
+        case .replay, .stdin, .probe: break
+        }
         goals = try ProbeGoals(
-            arguments: arguments, context: context, library: library, defaultCutName: preset?.name,
-            defaultTargetCelsius: preset?.targetCelsius)
+            arguments: arguments, context: context, library: library, defaultCutName: defaults.cut,
+            defaultTargetCelsius: defaults.targetCelsius)
         if let s = arguments.value("speed") {
             if s == "max" {
                 speed = nil
@@ -209,29 +226,32 @@ struct LiveCommand: Command {
         if arguments.flag("json"), arguments.flag("plain") {
             notes.append("--plain has no effect with --json (JSON lines are never redrawn)")
         }
-        let (simulated, paced, probe): (Bool, Bool, Bool)
+        // `playsOwnCook`: cookcast's own readings (a simulation's seed-probe packets, a sample's
+        // rows), never a probe profile's packets.
+        let (simulated, playsOwnCook, paced, probe): (Bool, Bool, Bool, Bool)
         switch source {
-        case .simulate: (simulated, paced, probe) = (true, true, false)
-        case .replay: (simulated, paced, probe) = (false, true, false)
-        case .stdin: (simulated, paced, probe) = (false, false, false)
-        case .probe: (simulated, paced, probe) = (false, false, true)
+        case .simulate: (simulated, playsOwnCook, paced, probe) = (true, true, true, false)
+        case .sample: (simulated, playsOwnCook, paced, probe) = (false, true, true, false)
+        case .replay: (simulated, playsOwnCook, paced, probe) = (false, false, true, false)
+        case .stdin: (simulated, playsOwnCook, paced, probe) = (false, false, false, false)
+        case .probe: (simulated, playsOwnCook, paced, probe) = (false, false, false, true)
         }
         if arguments.value("seed") != nil, !simulated {
             notes.append("--seed only applies to --simulate; ignored")
         }
         if arguments.value("speed") != nil, !paced {
-            notes.append("--speed only applies to --simulate and --replay; readings are taken as they arrive")
+            notes.append("--speed only applies to --simulate, --sample and --replay; readings are taken as they arrive")
         }
         if arguments.value("characteristic") != nil, !probe {
             notes.append("--characteristic only applies to --probe; ignored")
         }
         // A simulation sends seed-probe packets; a replay's or stdin's packets are the profile's.
-        if arguments.value("profile") != nil, simulated {
+        if arguments.value("profile") != nil, playsOwnCook {
             notes.append("--profile only applies to --probe, --replay and --stdin; ignored")
         }
         // Without --profile, a probe's or a resumed session's profile may still take it.
         let mayFindProfile = probe || arguments.value("resume") != nil
-        if arguments.value("pit-probe") != nil, simulated || (arguments.value("profile") == nil && !mayFindProfile) {
+        if arguments.value("pit-probe") != nil, playsOwnCook || (arguments.value("profile") == nil && !mayFindProfile) {
             notes.append(Self.pitProbeIgnored)
         }
         return notes
@@ -249,6 +269,18 @@ struct LiveCommand: Command {
             let target = goals.channelTargetsCelsius[1] ?? goals.targetCelsius
             let sim = SimulatorSource(preset: preset, options: SimulationOptions(seed: seed, targetCelsius: target))
             return try await run(sim, store: store, paced: true)
+        case .sample(let sample, let path):
+            // Played as `--replay` plays its file, under its own name: `SessionInfo.isSample`.
+            let replay: ReplaySource
+            do {
+                replay = try ReplaySource(path: path, label: SessionInfo.sampleSourcePrefix + sample.name)
+            } catch {
+                throw .input(error)
+            }
+            let badLines = BadLineReporter(console: context.console)
+            replay.file.issues.forEach(badLines.report)
+            badLines.finish()
+            return try await run(replay, store: store, paced: true)
         case .replay(let path):
             let replay: ReplaySource
             let decoding = try packetDecoding(resuming: nil, store: store)
@@ -318,6 +350,7 @@ struct LiveCommand: Command {
         switch source {
         case .simulate: return "a simulation, which starts its cook again from the beginning"
         case .replay: return "a replay file, which starts again from its first line"
+        case .sample: return "a sample cook, which starts again from its first line"
         case .stdin, .probe: return nil
         }
     }

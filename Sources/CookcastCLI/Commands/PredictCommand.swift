@@ -4,12 +4,13 @@ import CookcastIngest
 import CookcastStore
 import Foundation
 
-/// `cookcast predict FILE --target C`: the estimate the live pipeline would have shown at `--at`.
+/// `cookcast predict FILE --target C` (or `--sample NAME`): the estimate the live pipeline would
+/// have shown at `--at`.
 struct PredictCommand: Command {
     static let name = "predict"
     static let abstract = "predict the finish of a recorded cook from the readings up to a moment"
     static let usage =
-        "cookcast predict FILE (--target C | --cut CUT | --target N=C...) [--at SECONDS] [--cut CUT] [--cut N=CUT]... [--target N=C]... [--channel N] [--profile NAME [--pit-probe N]] [--format text|json|seconds]"
+        "cookcast predict (FILE (--target C | --cut CUT | --target N=C...) | --sample NAME) [--at SECONDS] [--cut CUT] [--cut N=CUT]... [--target N=C]... [--channel N] [--profile NAME [--pit-probe N]] [--format text|json|seconds]"
     static let help = """
         Replays FILE (canonical CSV, JSON lines or hex packet log) up to --at seconds (default: the
         last reading) through the same estimator as `cookcast live`, using only readings up to then.
@@ -23,6 +24,9 @@ struct PredictCommand: Command {
         --target is every other probe's, and not needed when every probe predicted has its own.
         An unknown cut falls back to a generic prior with a warning (a probe's own: the plain
         cut's prior).
+        --sample NAME predicts a real cook shipped with cookcast (Models/samples: roast-chicken,
+        brisket, turkey) instead of a FILE, to its own cut and target unless --cut or --target is
+        given.
         Priors learned by `cookcast fit` into the database (when it exists) override the shipped ones.
         A hex packet log is decoded as the seed probe's packets, or with --profile NAME
         (Models/probes.json: seed, ibbq = Inkbird IBT-2X/4XS/6XS) as that probe's, as `live --replay`
@@ -32,10 +36,12 @@ struct PredictCommand: Command {
 
         examples:
           cookcast predict cook.csv --target 95 --at 20000 --cut brisket
+          cookcast predict --sample brisket --at 18000
           cookcast predict ibbq.hex --profile ibbq --pit-probe 4 --cut brisket --format seconds
         """
     static let options = OptionSpec(
-        valued: ["target", "at", "cut", "format", "channel", "profile", "pit-probe"], repeatable: ["cut", "target"])
+        valued: ["target", "at", "cut", "format", "channel", "profile", "pit-probe", "sample"],
+        repeatable: ["cut", "target"])
 
     let context: CommandContext
     let path: String
@@ -52,15 +58,28 @@ struct PredictCommand: Command {
     let packetDecoding: PacketDecoding?
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        guard arguments.positionals.count == 1 else {
-            throw .usage(arguments.positionals.isEmpty ? "missing FILE" : "expected one FILE")
+        // A shipped sample (`--sample NAME`) stands for FILE, and its cut and target for those not given.
+        var sample: SampleCook?
+        if let name = arguments.value("sample") {
+            guard arguments.positionals.isEmpty else {
+                throw .usage("give --sample NAME or a FILE, not both (got '\(arguments.positionals[0])')")
+            }
+            let library = try context.models()
+            let found = try context.sampleCook(named: name, in: library)
+            sample = found
+            path = library.path(of: found)
+        } else {
+            guard arguments.positionals.count == 1 else {
+                throw .usage(arguments.positionals.isEmpty ? "missing FILE (or --sample NAME)" : "expected one FILE")
+            }
+            path = arguments.positionals[0]
         }
-        path = arguments.positionals[0]
         // As `live` and `import` read them: --target 1e300 predicted 'done: the probe reached
         // -1e+300 C', and a probe's own was checked against -50..500 C where live's was -20..300 C.
         let targets = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit)
-        let cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut")
-        givenTargetCelsius = targets.plainCelsius
+        var cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut")
+        cuts.plain = cuts.plain ?? sample?.cut
+        givenTargetCelsius = targets.plainCelsius ?? sample?.targetCelsius
         channelTargetsCelsius = targets.channelCelsius
         channelCutNames = Dictionary(uniqueKeysWithValues: cuts.channels)
         // Probes' own targets or cuts are enough, as in `live`: `--target 1=93 --target 2=74` was

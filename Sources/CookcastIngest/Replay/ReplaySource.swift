@@ -1,7 +1,7 @@
 import CookcastCore
 import Foundation
 
-/// A `ReadingSource` replaying a recorded cook file (label `replay:<file name>`).
+/// A `ReadingSource` replaying a recorded cook file (label `replay:<file name>`, or the one given).
 ///
 /// Emits `.connected` at 0, the file's events in order, then `.ended` at the last event's time.
 /// Parse issues are available up front in `file.issues`.
@@ -13,20 +13,24 @@ public struct ReplaySource: ReadingSource {
     public let file: ReplayFile
     /// The decoder of a hex log's packets: the probe profile's (`live --replay FILE --profile ibbq`).
     public let packetDecoder: any ProbeDecoder
+    /// The session's source: `replay:<file name>`, or a shipped sample's `sample:NAME`.
+    public let label: String
 
-    /// Loads `path` (see `ReplayFile.load`); a hex log's packets are decoded by `decoder`.
-    public init(path: String, format: ReplayFormat? = nil, decoder: any ProbeDecoder = SeedProbeDecoder()) throws {
-        file = try ReplayFile.load(path: path, format: format)
-        packetDecoder = decoder
+    /// Loads `path` (see `ReplayFile.load`); a hex log's packets are decoded by `decoder`. `label`
+    /// replaces `replay:<file name>` (`sample:roast-chicken` for a shipped sample cook).
+    public init(
+        path: String, format: ReplayFormat? = nil, decoder: any ProbeDecoder = SeedProbeDecoder(), label: String? = nil
+    ) throws {
+        self.init(file: try ReplayFile.load(path: path, format: format), decoder: decoder, label: label)
     }
 
     /// Replays an already parsed file.
-    public init(file: ReplayFile, decoder: any ProbeDecoder = SeedProbeDecoder()) {
+    public init(file: ReplayFile, decoder: any ProbeDecoder = SeedProbeDecoder(), label: String? = nil) {
         self.file = file
         packetDecoder = decoder
+        self.label = label ?? "replay:\(URL(fileURLWithPath: file.path).lastPathComponent)"
     }
 
-    public var label: String { "replay:\(URL(fileURLWithPath: file.path).lastPathComponent)" }
     public var decoder: (any ProbeDecoder)? { file.format == .hexLog ? packetDecoder : nil }
 
     /// Walks the file's events between the connection events.
