@@ -89,13 +89,22 @@ public final class FitJob {
     /// are prefixed `shipped:`, apart from the stored cooks' `s3`.
     public func shippedCooksNotStored() throws -> [CookSummary] {
         guard !shippedCooks.isEmpty else { return [] }
-        let stored = Set(try store.sessionIDs().compactMap { try store.session($0)?.contentHash })
+        let stored = Set(try store.sessionIDs().compactMap { try store.session($0).map(Self.fingerprint) })
         return shippedCooks.filter { $0.contentHash.map { !stored.contains($0) } ?? true }.map { cook in
             var c = cook
             c.id = "shipped:" + cook.id
             c.group = cook.group.map { "shipped:" + $0 }
             return c
         }
+    }
+
+    /// The fingerprint a stored cook's summaries carry (`CookSummary.contentHash`): an imported
+    /// session's `content_hash`, else `recorded:` and the start of the session `live` recorded (to
+    /// the millisecond, what tells a recorded session when its export is imported back). Without
+    /// it a recorded cook's summary in a `fit --export-priors` file had none, and that file used as
+    /// `priors.json` taught the same cook a second time at every later `fit`.
+    public static func fingerprint(_ info: SessionInfo) -> String {
+        info.contentHash ?? "recorded:\(info.startedAtUnixMs)"
     }
 
     /// Loads the probes to learn from: every probe (channel with a probe reading) of the sessions
@@ -412,7 +421,7 @@ public final class FitJob {
         for id in try store.sessionIDs() {
             var probes = (fresh[id] ?? []).map { cook in
                 var summary = cook.summary
-                summary.contentHash = cook.info.contentHash
+                summary.contentHash = Self.fingerprint(cook.info)
                 return (channel: cook.channel, summary: summary)
             }
             let refittedChannels = Set(probes.map(\.channel))
@@ -428,7 +437,7 @@ public final class FitJob {
                     let summary = CookSummary(
                         id: Self.cookID(session: id, channel: fit.channel, probeCount: rowCount), cut: cut,
                         parameters: fit.parameters, group: Self.cookGroup(session: id, probeCount: rowCount),
-                        contentHash: info.contentHash)
+                        contentHash: Self.fingerprint(info))
                     probes.append((fit.channel, summary))
                 }
             }

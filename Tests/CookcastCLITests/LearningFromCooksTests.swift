@@ -98,6 +98,43 @@ import Testing
         #expect(report.trainingIDs["s2"] == ["s1"])
     }
 
+    /// QA: `fit --export-priors` writes the cooks it learned from beside the priors (the format of
+    /// `priors.json`); a cook `live` recorded had no fingerprint there, so that file used as the
+    /// shipped `priors.json` taught it a second time at the next `fit` (the turkey prior 6 cooks,
+    /// then 7 after one more `live`, for 5 real ones).
+    @Test func exportedPriorsUsedAsTheShippedOnesCountARecordedCookOnce() async throws {
+        var box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try Self.ownTurkey(box)
+        let live = await box.run([
+            "live", "--replay", turkey, "--speed", "max", "--plain", "--cut", "turkey", "--target", "74",
+        ])
+        #expect(live.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(live.out)")
+        let exported = box.directory + "/learned.json"
+        let export = await box.run(["fit", "--export-priors", exported])
+        #expect(export.status == 0, "\(export.err)")
+        let cooks = try PriorSet.decodeCooks(jsonData: Data(contentsOf: URL(fileURLWithPath: exported)))
+        #expect(cooks.count == 18 && cooks.allSatisfy { $0.contentHash != nil }, "\(cooks.map(\.id))")
+
+        try box.useModels(priorsJSON: Data(contentsOf: URL(fileURLWithPath: exported)))
+        let fit = await box.run(["fit"])
+        #expect(fit.status == 0, "\(fit.err)")
+        #expect(fit.out.contains("learned from all 1 stored cooks and 17 shipped cooks"), "\(fit.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.priors(cut: "turkey").first?.cookCount == 5)
+        #expect(try store.priors(cut: "generic").first?.cookCount == 18)
+        // Another database, without that cook, learns it from the file.
+        var other = Sandbox()
+        defer { other.cleanup() }
+        try other.useModels(priorsJSON: Data(contentsOf: URL(fileURLWithPath: exported)))
+        let chicken = SharedData.cook("heatledger_roast_chicken.csv")
+        #expect(await other.run(["import", chicken, "--cut", "chicken", "--target", "74"]).status == 0)
+        let otherFit = await other.run(["fit"])
+        #expect(otherFit.out.contains("learned from all 1 stored cooks and 17 shipped cooks"), "\(otherFit.out)")
+        let otherStore = try SessionStore(path: other.databasePath, readOnly: true)
+        #expect(try otherStore.priors(cut: "turkey").first?.cookCount == 5)
+    }
+
     /// QA: `live --simulate` (what `setup.sh` runs) stored a simulated turkey that the next
     /// `cookcast fit` learned from as a real one.
     @Test func aSimulatedCookIsNeverLearnedFrom() async throws {
