@@ -131,6 +131,11 @@ struct PredictCommand: Command {
         for (ch, own) in channelCuts where channelTargets[ch] == nil { channelTargets[ch] = own.defaultTargetCelsius }
         let file: ReplayFile
         do { file = try ReplayFile.load(path: path) } catch { throw .input(error) }
+        // Lines left out are said as `live --replay` says them (they went unsaid: a prediction
+        // from a file with a damaged row looked like one from the whole file).
+        let badLines = BadLineReporter(console: context.console)
+        file.issues.forEach(badLines.report)
+        badLines.finish()
         if packetDecoding != nil, file.format != .hexLog { throw PacketDecoding.notAPacketLog(path) }
         let readings = file.readings(decoder: packetDecoding?.decoder ?? SeedProbeDecoder())
         let limit = atSeconds ?? readings.map(\.elapsedSeconds).max() ?? 0
