@@ -135,6 +135,30 @@ import Testing
         #expect(try otherStore.priors(cut: "turkey").first?.cookCount == 5)
     }
 
+    /// QA: the summary `live` now stores as a cook ends is not a prediction; a cook stopped short
+    /// of its target showed "last fit at 01:56:14: unfinished, no finish estimate" in `show` (and
+    /// no ETA in `plot`) where the ETA it had at the stop had been. A session with summaries only
+    /// (an import, fitted) still shows its summary.
+    @Test func showKeepsTheLastPredictionOfACookStoppedShortOfItsTarget() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try Self.ownTurkey(box)
+        let text = try String(contentsOfFile: turkey, encoding: .utf8)
+        let short = box.write("short.csv", text.split(separator: "\n").prefix(150).joined(separator: "\n") + "\n")
+        let live = await box.run(["live", "--replay", short, "--speed", "max", "--plain", "--cut", "turkey"])
+        #expect(live.status == 0, "\(live.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.fits(session: 1).contains { $0.model == PriorSet.modelName && $0.phase == "unfinished" })
+        let show = await box.run(["show", "1"])
+        let line = try #require(show.out.split(separator: "\n").first { $0.contains("last fit") }, "\(show.out)")
+        #expect(line.contains("finish at") && !line.contains("unfinished"), "\(line)")
+
+        #expect(await box.run(["import", turkey, "--cut", "turkey"]).status == 0)
+        #expect(await box.run(["fit"]).status == 0)
+        let imported = await box.run(["show", "2"])
+        #expect(imported.out.contains(": done, finish at"), "\(imported.out)")
+    }
+
     /// QA: `live --simulate` (what `setup.sh` runs) stored a simulated turkey that the next
     /// `cookcast fit` learned from as a real one.
     @Test func aSimulatedCookIsNeverLearnedFrom() async throws {
