@@ -133,6 +133,14 @@ import Testing
         #expect(otherFit.out.contains("learned from all 1 stored cooks and 17 shipped cooks"), "\(otherFit.out)")
         let otherStore = try SessionStore(path: other.databasePath, readOnly: true)
         #expect(try otherStore.priors(cut: "turkey").first?.cookCount == 5)
+        // The recorded cook's JSON export imported there (its start kept, a content hash of its
+        // own) is that cook: it counts once, as the stored one.
+        let json = box.directory + "/turkey.json"
+        #expect(await box.run(["export", "1", "--format", "json", "-o", json]).status == 0)
+        #expect(await other.run(["import", json, "--cut", "turkey", "--target", "74"]).status == 0)
+        let again = await other.run(["fit"])
+        #expect(again.out.contains("learned from all 2 stored cooks and 16 shipped cooks"), "\(again.out)")
+        #expect(try otherStore.priors(cut: "turkey").first?.cookCount == 5)
     }
 
     /// QA: the summary `live` now stores as a cook ends is not a prediction; a cook stopped short
