@@ -86,10 +86,18 @@ public final class FitJob {
     /// The shipped cooks to learn from: those the database does not hold itself (a cook of the
     /// shipped set imported by the user has the same `contentHash`, and counts once, as the
     /// stored cook; in a backtest it is thereby never in its own priors). Their ids and groups
-    /// are prefixed `shipped:`, apart from the stored cooks' `s3`.
+    /// are prefixed `shipped:`, apart from the stored cooks' `s3`. A recorded cook's summary
+    /// (`recorded:` and its start) is the database's too when a session starts at that
+    /// millisecond, imported ones included: a recorded cook's `export --format json`, imported,
+    /// keeps its start but has a `content_hash`.
     public func shippedCooksNotStored() throws -> [CookSummary] {
         guard !shippedCooks.isEmpty else { return [] }
-        let stored = Set(try store.sessionIDs().compactMap { try store.session($0)?.contentHash })
+        var stored: Set<String> = []
+        for id in try store.sessionIDs() {
+            guard let info = try store.session(id) else { continue }
+            stored.insert(Self.fingerprint(info))
+            stored.insert(Self.recordedPrefix + String(info.startedAtUnixMs))
+        }
         return shippedCooks.filter { $0.contentHash.map { !stored.contains($0) } ?? true }.map { cook in
             var c = cook
             c.id = "shipped:" + cook.id
@@ -97,6 +105,18 @@ public final class FitJob {
             return c
         }
     }
+
+    /// The fingerprint a stored cook's summaries carry (`CookSummary.contentHash`): an imported
+    /// session's `content_hash`, else `recorded:` and the start of the session `live` recorded (to
+    /// the millisecond, what tells a recorded session when its export is imported back). Without
+    /// it a recorded cook's summary in a `fit --export-priors` file had none, and that file used as
+    /// `priors.json` taught the same cook a second time at every later `fit`.
+    public static func fingerprint(_ info: SessionInfo) -> String {
+        info.contentHash ?? recordedPrefix + String(info.startedAtUnixMs)
+    }
+
+    /// How a recorded cook's fingerprint begins: `recorded:1764556800000`.
+    static let recordedPrefix = "recorded:"
 
     /// Loads the probes to learn from: every probe (channel with a probe reading) of the sessions
     /// (all when `sessionIDs` is empty), optionally only those of one cut (`ProbeSelection.ofCut`),
@@ -413,7 +433,7 @@ public final class FitJob {
         for id in try store.sessionIDs() {
             var probes = (fresh[id] ?? []).map { cook in
                 var summary = cook.summary
-                summary.contentHash = cook.info.contentHash
+                summary.contentHash = Self.fingerprint(cook.info)
                 return (channel: cook.channel, summary: summary)
             }
             let refittedChannels = Set(probes.map(\.channel))
@@ -431,7 +451,7 @@ public final class FitJob {
                     let summary = CookSummary(
                         id: Self.cookID(session: id, channel: fit.channel, probeCount: rowCount), cut: cut,
                         parameters: fit.parameters, group: Self.cookGroup(session: id, probeCount: rowCount),
-                        contentHash: info.contentHash)
+                        contentHash: Self.fingerprint(info))
                     probes.append((fit.channel, summary))
                 }
             }

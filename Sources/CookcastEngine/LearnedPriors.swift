@@ -5,7 +5,7 @@ import CookcastFit
 public struct LearnedPriors: Sendable {
     /// Per-cut priors and the `generic` one, as stored.
     public var priors: [PriorRecord]
-    /// The summaries they were learned from, each stored one with its session's `contentHash`
+    /// The summaries they were learned from, each stored one with its session's fingerprint (`FitJob.fingerprint`)
     /// (what `fit --export-priors` writes beside them), then the shipped ones.
     public var summaries: [CookSummary]
     /// How many of the summaries are stored probes ...

@@ -12,9 +12,10 @@ public struct CookSummary: Sendable, Hashable, Codable {
     /// The cook this is one probe of (`s3` for probe 2 of session 3, `s3p2`); nil for a cook of
     /// one probe. The probes of one cook count as one cook in a prior's `cookCount`.
     public var group: String?
-    /// Fingerprint of the cook's readings (`ContentHash.of(readings:)`, the session's
-    /// `content_hash`), where the cook was imported: a shipped summary of a cook that the user's
-    /// database holds too is left out, so that the cook is not counted twice.
+    /// Fingerprint of the cook: of its readings (`ContentHash.of(readings:)`, the session's
+    /// `content_hash`) where it was imported, `recorded:` and its start (ms since the Unix epoch)
+    /// where `live` recorded it: a shipped summary of a cook that the user's database holds too
+    /// is left out, so that the cook is not counted twice.
     public var contentHash: String?
 
     /// Creates a summary.

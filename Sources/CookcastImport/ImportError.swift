@@ -14,6 +14,10 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case noImportableFiles(directory: String)
     /// The file holds a session's events (`EventsCSV`), not a cook: only `--into` takes it.
     case eventsWithoutSession(file: String)
+    /// The file looks like a hex packet log (`t_s HEX [chN]`, `ReplayFormat.of`), which is read
+    /// only through a probe profile (its bytes do not say whose packets they are); `profiles`
+    /// are the profiles' names, for the message.
+    case packetLogWithoutProfile(file: String, profiles: [String])
 
     /// True when the input was missing rather than bad (sysexits' 66 rather than 65).
     public var isMissingInput: Bool {
@@ -40,6 +44,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .eventsWithoutSession(let file):
             return "\(file): the events of a session (\(EventsCSV.header)), not a cook: add them to their session "
                 + "with --into SESSION"
+        case .packetLogWithoutProfile(let file, let profiles):
+            let names = profiles.isEmpty ? "" : " (\(profiles.joined(separator: ", ")))"
+            return "\(file) looks like a hex packet log: give --profile NAME\(names) or --format hexlog"
         }
     }
 }

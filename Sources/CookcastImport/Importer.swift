@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastIngest
 import Foundation
 
 /// One group of files read as one unit (one ThermoPro cook, one iGrill cook, one other file).
@@ -57,6 +58,9 @@ public struct Importer: Sendable {
     public var options: ImportOptions
     /// Forced format (`--format`), nil = detect per file.
     public var format: ImportFormat?
+    /// The probe profiles' names (`--profile NAME`), named when a file of no known format looks
+    /// like a hex packet log.
+    public var packetProfileNames: [String] = []
 
     /// An importer.
     public init(options: ImportOptions = ImportOptions(), format: ImportFormat? = nil) {
@@ -139,6 +143,12 @@ public struct Importer: Sendable {
         if let format { return format }
         guard let found = FormatDetector.detect(file) else {
             if EventsCSV.sniff(file) { throw .eventsWithoutSession(file: file.path) }
+            // Never detected as a format of its own (whose packets would they be?), but said:
+            // "unknown format" left the user to guess at --profile.
+            let head = String(decoding: file.bytes.prefix(4096), as: UTF8.self)
+            if ReplayFormat.of(head: head) == .hexLog {
+                throw .packetLogWithoutProfile(file: file.path, profiles: packetProfileNames)
+            }
             throw .unknownFormat(file: file.path, tried: FormatDetector.order.map(\.rawValue))
         }
         return found

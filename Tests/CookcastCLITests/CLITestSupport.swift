@@ -24,18 +24,24 @@ struct Sandbox {
     /// covers the shipped cooks joining them).
     static func withoutShippedCooks() throws -> Sandbox {
         var box = Sandbox()
-        let models = box.directory + "/models"
-        let fm = FileManager.default
-        try fm.createDirectory(atPath: models, withIntermediateDirectories: true)
-        for file in ["cuts.json", "probes.json"] {
-            try fm.copyItem(atPath: SharedData.models + "/" + file, toPath: models + "/" + file)
-        }
         let priors = try Data(contentsOf: URL(fileURLWithPath: SharedData.models + "/priors.json"))
         var json = try #require(try JSONSerialization.jsonObject(with: priors) as? [String: Any])
         json.removeValue(forKey: "cooks")
-        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: models + "/priors.json"))
-        box.modelsDirectory = models
+        try box.useModels(priorsJSON: try JSONSerialization.data(withJSONObject: json))
         return box
+    }
+
+    /// From now on the commands run with the shipped model data but `priorsJSON` as `priors.json`
+    /// (in this sandbox's `models` directory).
+    mutating func useModels(priorsJSON: Data) throws {
+        let models = directory + "/models"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: models, withIntermediateDirectories: true)
+        for file in ["cuts.json", "probes.json"] where !fm.fileExists(atPath: models + "/" + file) {
+            try fm.copyItem(atPath: SharedData.models + "/" + file, toPath: models + "/" + file)
+        }
+        try priorsJSON.write(to: URL(fileURLWithPath: models + "/priors.json"))
+        modelsDirectory = models
     }
 
     /// Runs `cookcast` in-process against this sandbox's database.

@@ -53,16 +53,32 @@ import Testing
     }
 
     /// Without --profile a hex log is the seed probe's, as before: an iBBQ log has no reading.
+    /// QA: both commands now say what the file looks like and name the fix; `predict` said "no
+    /// probe readings at or before 0.0 s" (no --at was given) and `import` "unknown format (tried
+    /// combustion, ..., csv)".
     @Test func withoutAProfileTheLogIsReadAsBefore() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
         let file = box.write("ibbq.hex", Self.packets)
         let predicted = await box.run(["predict", file, "--target", "74", "--format", "seconds"])
         #expect(predicted.status == 65)
-        #expect(predicted.err.contains("no probe readings"), "\(predicted.err)")
+        #expect(predicted.err.contains("no probe readings (a hex packet log"), "\(predicted.err)")
+        #expect(predicted.err.contains("--profile NAME (seed, ibbq)") && !predicted.err.contains("0.0 s"))
+        let at = await box.run(["predict", file, "--target", "74", "--at", "2400"])
+        #expect(at.status == 65 && at.err.contains("no probe readings at or before 2400.0 s (a hex"), "\(at.err)")
         let imported = await box.run(["import", file])
         #expect(imported.status == 65)
-        #expect(imported.err.contains("unknown format"), "\(imported.err)")
+        #expect(
+            imported.err.contains(
+                "\(file) looks like a hex packet log: give --profile NAME (seed, ibbq) or --format hexlog"),
+            "\(imported.err)")
+        #expect(!imported.err.contains("unknown format"), "\(imported.err)")
+        // Told by its lines, whatever its name; a file of other words is still of unknown format.
+        let named = box.write("capture.txt", Self.packets)
+        #expect(await box.run(["import", named]).err.contains("capture.txt looks like a hex packet log"))
+        let notes = box.write("notes.log", "hello world\nthis is not a cook\n")
+        let unknown = await box.run(["import", notes])
+        #expect(unknown.status == 65 && unknown.err.contains("unknown format"), "\(unknown.err)")
         #expect(!FileManager.default.fileExists(atPath: box.databasePath))
     }
 

@@ -98,6 +98,75 @@ import Testing
         #expect(report.trainingIDs["s2"] == ["s1"])
     }
 
+    /// QA: `fit --export-priors` writes the cooks it learned from beside the priors (the format of
+    /// `priors.json`); a cook `live` recorded had no fingerprint there, so that file used as the
+    /// shipped `priors.json` taught it a second time at the next `fit` (the turkey prior 6 cooks,
+    /// then 7 after one more `live`, for 5 real ones).
+    @Test func exportedPriorsUsedAsTheShippedOnesCountARecordedCookOnce() async throws {
+        var box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try Self.ownTurkey(box)
+        let live = await box.run([
+            "live", "--replay", turkey, "--speed", "max", "--plain", "--cut", "turkey", "--target", "74",
+        ])
+        #expect(live.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(live.out)")
+        let exported = box.directory + "/learned.json"
+        let export = await box.run(["fit", "--export-priors", exported])
+        #expect(export.status == 0, "\(export.err)")
+        let cooks = try PriorSet.decodeCooks(jsonData: Data(contentsOf: URL(fileURLWithPath: exported)))
+        #expect(cooks.count == 18 && cooks.allSatisfy { $0.contentHash != nil }, "\(cooks.map(\.id))")
+
+        try box.useModels(priorsJSON: Data(contentsOf: URL(fileURLWithPath: exported)))
+        let fit = await box.run(["fit"])
+        #expect(fit.status == 0, "\(fit.err)")
+        #expect(fit.out.contains("learned from all 1 stored cooks and 17 shipped cooks"), "\(fit.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.priors(cut: "turkey").first?.cookCount == 5)
+        #expect(try store.priors(cut: "generic").first?.cookCount == 18)
+        // Another database, without that cook, learns it from the file.
+        var other = Sandbox()
+        defer { other.cleanup() }
+        try other.useModels(priorsJSON: Data(contentsOf: URL(fileURLWithPath: exported)))
+        let chicken = SharedData.cook("heatledger_roast_chicken.csv")
+        #expect(await other.run(["import", chicken, "--cut", "chicken", "--target", "74"]).status == 0)
+        let otherFit = await other.run(["fit"])
+        #expect(otherFit.out.contains("learned from all 1 stored cooks and 17 shipped cooks"), "\(otherFit.out)")
+        let otherStore = try SessionStore(path: other.databasePath, readOnly: true)
+        #expect(try otherStore.priors(cut: "turkey").first?.cookCount == 5)
+        // The recorded cook's JSON export imported there (its start kept, a content hash of its
+        // own) is that cook: it counts once, as the stored one.
+        let json = box.directory + "/turkey.json"
+        #expect(await box.run(["export", "1", "--format", "json", "-o", json]).status == 0)
+        #expect(await other.run(["import", json, "--cut", "turkey", "--target", "74"]).status == 0)
+        let again = await other.run(["fit"])
+        #expect(again.out.contains("learned from all 2 stored cooks and 16 shipped cooks"), "\(again.out)")
+        #expect(try otherStore.priors(cut: "turkey").first?.cookCount == 5)
+    }
+
+    /// QA: the summary `live` now stores as a cook ends is not a prediction; a cook stopped short
+    /// of its target showed "last fit at 01:56:14: unfinished, no finish estimate" in `show` (and
+    /// no ETA in `plot`) where the ETA it had at the stop had been. A session with summaries only
+    /// (an import, fitted) still shows its summary.
+    @Test func showKeepsTheLastPredictionOfACookStoppedShortOfItsTarget() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try Self.ownTurkey(box)
+        let text = try String(contentsOfFile: turkey, encoding: .utf8)
+        let short = box.write("short.csv", text.split(separator: "\n").prefix(150).joined(separator: "\n") + "\n")
+        let live = await box.run(["live", "--replay", short, "--speed", "max", "--plain", "--cut", "turkey"])
+        #expect(live.status == 0, "\(live.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.fits(session: 1).contains { $0.model == PriorSet.modelName && $0.phase == "unfinished" })
+        let show = await box.run(["show", "1"])
+        let line = try #require(show.out.split(separator: "\n").first { $0.contains("last fit") }, "\(show.out)")
+        #expect(line.contains("finish at") && !line.contains("unfinished"), "\(line)")
+
+        #expect(await box.run(["import", turkey, "--cut", "turkey"]).status == 0)
+        #expect(await box.run(["fit"]).status == 0)
+        let imported = await box.run(["show", "2"])
+        #expect(imported.out.contains(": done, finish at"), "\(imported.out)")
+    }
+
     /// QA: `live --simulate` (what `setup.sh` runs) stored a simulated turkey that the next
     /// `cookcast fit` learned from as a real one.
     @Test func aSimulatedCookIsNeverLearnedFrom() async throws {

@@ -100,6 +100,31 @@ import Testing
 
     /// QA: `live --cut chicken` takes the cut's usual target, `predict --cut chicken` asked for
     /// `--target`. Now it takes it too, and says so.
+    /// QA: a row `predict` leaves out (a cut-short row, a value no thermometer reads, a line of a
+    /// hex log that is no packet) went unsaid, where `live --replay` of the same file warns: the
+    /// prediction looked like one from the whole file.
+    @Test func linesLeftOutAreSaidAndThePredictionStillMade() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var rows = ["t_s,probe_c,ambient_c"]
+        for i in 0...60 { rows.append("\(i * 60),\(20 + Double(i) * 0.8),120") }
+        rows.insert("oops,21", at: 3)
+        rows.insert("240,1e9,120", at: 6)
+        let file = box.write("cook.csv", rows.joined(separator: "\n") + "\n")
+        let r = await box.run(["predict", file, "--target", "74", "--format", "seconds"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(Double(r.out.trimmingCharacters(in: .whitespacesAndNewlines)) != nil, "\(r.out)")
+        #expect(r.err.contains("warning: \(file):4:"), "\(r.err)")
+        #expect(r.err.contains("warning: \(file):7:"), "\(r.err)")
+        // Past five, the rest are counted, as live counts them.
+        let noisy = box.write(
+            "noisy.csv",
+            rows.joined(separator: "\n") + "\n" + Array(repeating: "x,y", count: 7).joined(separator: "\n") + "\n")
+        let n = await box.run(["predict", noisy, "--target", "74", "--format", "seconds"])
+        #expect(n.status == 0, "\(n.err)")
+        #expect(n.err.contains("warning: 4 more bad lines skipped"), "\(n.err)")
+    }
+
     @Test func aCutWithoutATargetTakesTheCutsUsualTarget() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

@@ -156,7 +156,8 @@ struct ImportCommand: Command {
 
     func run() async throws(CLIError) -> Int32 {
         if packetDecoding != nil { try checkPacketLogs() }
-        let importer = Importer(options: importOptions, format: format)
+        var importer = Importer(options: importOptions, format: format)
+        importer.packetProfileNames = (try? context.models().probes.names) ?? []
         // File by file: one file that cannot be used does not stop the others (a manifest.json
         // or an empty CSV in a folder of exports); each is named, and the exit status says so.
         if let intoSession { return try add(into: intoSession, importer: importer) }

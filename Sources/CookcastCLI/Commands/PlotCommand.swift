@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastFit
 import CookcastStore
 import Foundation
 
@@ -36,7 +37,8 @@ struct PlotCommand: Command {
                 + (cook.info.cut.map { " (\($0))" } ?? "")
             svg = SVGPlot(unit: context.unit).render(
                 title: title, readings: cook.readings, channels: cook.channels, targetCelsius: cook.info.targetCelsius,
-                events: cook.events, fits: try store.lastFit(session: sessionID).map { [$0] } ?? [])
+                events: cook.events,
+                fits: try store.lastFit(session: sessionID, summaryModel: PriorSet.modelName).map { [$0] } ?? [])
         } catch let error as CLIError {
             throw error
         } catch {

@@ -101,6 +101,20 @@ struct PredictCommand: Command {
         self.context = context
     }
 
+    /// The error for a file with no probe reading to predict from (by `--at`, when given). A hex
+    /// log read without `--profile` says how its packets were read and names the profiles: an
+    /// iBBQ log said "no probe readings at or before 0.0 s", with no time asked for and no word of
+    /// the packets being decoded as the seed probe's.
+    func noProbeReadings(in file: ReplayFile, readings: [Reading], models: ModelLibrary) -> CLIError {
+        let before = atSeconds.map { " at or before \(TemperatureUnit.fixed($0, decimals: 1)) s" } ?? ""
+        guard packetDecoding == nil, file.format == .hexLog, !readings.contains(where: { $0.probeCelsius != nil })
+        else { return .data("\(path): no probe readings\(before)") }
+        let names = models.probes.names.joined(separator: ", ")
+        return .data(
+            "\(path): no probe readings\(before) (a hex packet log, its packets read as the seed probe's: "
+                + "another probe's need --profile NAME\(names.isEmpty ? "" : " (\(names))"))")
+    }
+
     /// Said when `--pit-probe` has no profile to apply to (as `live` says it).
     static let pitProbeIgnored = "--pit-probe only applies with --profile; ignored"
 
@@ -136,11 +150,16 @@ struct PredictCommand: Command {
         for (ch, own) in channelCuts where channelTargets[ch] == nil { channelTargets[ch] = own.defaultTargetCelsius }
         let file: ReplayFile
         do { file = try ReplayFile.load(path: path) } catch { throw .input(error) }
+        // Lines left out are said as `live --replay` says them (they went unsaid: a prediction
+        // from a file with a damaged row looked like one from the whole file).
+        let badLines = BadLineReporter(console: context.console)
+        file.issues.forEach(badLines.report)
+        badLines.finish()
         if packetDecoding != nil, file.format != .hexLog { throw PacketDecoding.notAPacketLog(path) }
         let readings = file.readings(decoder: packetDecoding?.decoder ?? SeedProbeDecoder())
         let limit = atSeconds ?? readings.map(\.elapsedSeconds).max() ?? 0
         guard readings.contains(where: { $0.elapsedSeconds <= limit && $0.probeCelsius != nil }) else {
-            throw .data("\(path): no probe readings at or before \(TemperatureUnit.fixed(limit, decimals: 1)) s")
+            throw noProbeReadings(in: file, readings: readings, models: models)
         }
         let store =
             FileManager.default.fileExists(atPath: context.databasePath)

@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastFit
 import CookcastStore
 
 /// `cookcast show ID`: one session: summary, channels, events, last readings.
@@ -51,7 +52,7 @@ struct ShowCommand: Command {
                     "  channels   "
                         + channels.map { Self.channelLabel($0, unit: unit) }.joined(separator: ", "))
             }
-            if let fit = try store.lastFit(session: sessionID) {
+            if let fit = try store.lastFit(session: sessionID, summaryModel: PriorSet.modelName) {
                 let eta = fit.etaSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
                 // With several meat probes, whose: the last fit of a 4-probe iBBQ cook is one probe's
                 // ("finish at 03:48:40", probe 3's, for a cook whose last probe finished at 05:55).

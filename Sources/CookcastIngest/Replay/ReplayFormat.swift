@@ -27,7 +27,12 @@ public enum ReplayFormat: String, Sendable, Hashable, CaseIterable {
     /// first bytes): its extension's, else the one its first data line looks like; nil when
     /// neither says (`predict` and `import --profile` tell a hex packet log from readings).
     public static func of(path: String, head: String) -> ReplayFormat? {
-        if let named = from(path: path) { return named }
+        from(path: path) ?? of(head: head)
+    }
+
+    /// The format the first data line of `head` (a file's first bytes) looks like, whatever the
+    /// file's name; nil when there is none or it looks like none.
+    public static func of(head: String) -> ReplayFormat? {
         let lines = head.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
         return firstDataLine(of: lines).flatMap(guess(line:))
     }
