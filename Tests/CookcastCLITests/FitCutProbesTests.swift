@@ -139,6 +139,6 @@ import Testing
         #expect(steak.status == 0, "\(steak.err)")
         let r = await box.run(["fit", "--cut", "beef_steak"])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out.hasPrefix("refit 1 sessions ("), "\(r.out)")
+        #expect(r.out.hasPrefix("refit 1 session ("), "\(r.out)")
     }
 }

@@ -55,7 +55,7 @@ import Testing
         for (subset, count) in [(["--cut", "chicken"], 2), (["1"], 1), (["3", "4"], 2)] {
             let r = await box.run(["fit"] + subset)
             #expect(r.status == 0, "\(subset): \(r.err)")
-            #expect(r.out.hasPrefix("refit \(count) sessions"), "\(subset): \(r.out)")
+            #expect(r.out.hasPrefix("refit \(Counted.words(count, "session"))"), "\(subset): \(r.out)")
             #expect(r.out.contains("learned from all 4 stored cooks"), "\(subset): \(r.out)")
             let after = try Self.priorsByCut(box)
             #expect(Set(after.keys) == Set(learned.keys), "\(subset)")
@@ -105,7 +105,7 @@ extension FitPriorsTests {
         _ = await box.run(["import", SharedData.cook("sousvide_tbone.csv"), "--cut", "sous_vide", "--target", "51.7"])
         let r = await box.run(["fit", "1", "1"])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out.contains("refit 1 sessions"), "\(r.out)")
+        #expect(r.out.contains("refit 1 session"), "\(r.out)")
         #expect(try Self.priorsByCut(box)["generic"]?.cookCount == 1)
     }
 }

@@ -37,8 +37,8 @@ import Testing
         let r = await box.run(["fit", "--backtest"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("skipped session 1 probe 3: never reached its target 70.0 C (peak "), "\(r.err)")
-        #expect(r.out.hasPrefix("refit 1 sessions, 2 probes ("), "\(r.out)")
-        #expect(r.out.contains("learned from all 2 probes of 1 stored cooks"), "\(r.out)")
+        #expect(r.out.hasPrefix("refit 1 session, 2 probes ("), "\(r.out)")
+        #expect(r.out.contains("learned from all 2 probes of 1 stored cook"), "\(r.out)")
         // Two probes, four checkpoints each.
         #expect(r.out.contains("chicken            8 "), "\(r.out)")
 
@@ -70,7 +70,7 @@ import Testing
         #expect(imported.status == 0, "\(imported.err)")
         let r = await box.run(["fit"])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out.hasPrefix("refit 1 sessions ("), "\(r.out)")
+        #expect(r.out.hasPrefix("refit 1 session ("), "\(r.out)")
         #expect(!r.err.contains("probe"), "\(r.err)")
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         #expect(try store.fits(session: 1).filter { $0.model == PriorSet.modelName }.map(\.channel) == [1])
@@ -106,6 +106,6 @@ import Testing
         let r = await box.run(["fit", "--export-priors", exported])
         #expect(r.status == 0, "\(r.err)")
         let text = try String(contentsOfFile: exported, encoding: .utf8)
-        #expect(text.contains("\"learned by cookcast fit from 2 probes of 1 cooks\""), "\(text.prefix(200))")
+        #expect(text.contains("\"learned by cookcast fit from 2 probes of 1 cook\""), "\(text.prefix(200))")
     }
 }

@@ -137,13 +137,18 @@ struct FitCommand: Command {
             // Probes are named only where a session has several: one probe each reads as before.
             let refittedSessions = Set(fitted.map(\.sessionID)).count
             let probes = fitted.count == refittedSessions ? "" : ", \(fitted.count) probes"
-            let stored =
-                learnedFrom == sessionCount
-                ? "all \(learnedFrom) stored cooks" : "all \(learnedFrom) probes of \(sessionCount) stored cooks"
-            let learned = shippedCount == 0 ? stored : stored + " and \(Counted.words(shippedCount, "shipped cook"))"
+            // "the 1 stored cook", "all 4 stored cooks", "all 3 probes of 2 stored cooks".
+            let storedCooks = Counted.words(sessionCount, "stored cook")
+            let stored: String
+            if learnedFrom != sessionCount {
+                stored = "all \(learnedFrom) probes of \(storedCooks)"
+            } else {
+                stored = learnedFrom == 1 ? "the 1 stored cook" : "all \(storedCooks)"
+            }
+            let shipped = shippedCount == 0 ? "" : " and \(Counted.words(shippedCount, "shipped cook"))"
             console.line(
-                "refit \(refittedSessions) sessions\(probes) (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
-                    + "priors for \(shown.count) cuts learned from \(learned):"
+                "refit \(Counted.words(refittedSessions, "session"))\(probes) (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
+                    + "priors for \(Counted.words(shown.count, "cut")) learned from \(stored)\(shipped):"
             )
             let unit = context.unit
             let table = TextTable(columns: [
@@ -165,8 +170,8 @@ struct FitCommand: Command {
                 // Probes are named only where a cook has several, as on the line above.
                 let from =
                     learnedFrom == sessionCount
-                    ? "\(learnedFrom) cooks" : "\(learnedFrom) probes of \(sessionCount) cooks"
-                let shipped = shippedCount == 0 ? "" : " and \(Counted.words(shippedCount, "shipped cook"))"
+                    ? Counted.words(learnedFrom, "cook")
+                    : "\(learnedFrom) probes of \(Counted.words(sessionCount, "cook"))"
                 let data = try PriorSet.encode(
                     priors, cooks: learning.summaries, comment: "learned by cookcast fit from \(from)\(shipped)")
                 try OutputFile.write(data, to: exportPath)
