@@ -18,6 +18,12 @@ public struct FitSkip: Sendable, Hashable {
         case simulated
         /// A shipped sample cook (`live --sample`): not the user's, and already in the shipped priors.
         case sample
+        /// The probe never reached the target; `peakCelsius` is the highest probe reading.
+        case targetNotReached(targetCelsius: Double, peakCelsius: Double)
+        /// The probe was at the target from its first reading: no time to target to learn.
+        case atTargetFromTheStart(targetCelsius: Double)
+        /// Reading the session failed (a database error).
+        case failed(String)
 
         /// Why a cook cookcast played itself is left out (`SessionInfo.isPlayedByCookcast`), else nil.
         public init?(playedByCookcast info: SessionInfo) {
@@ -29,12 +35,6 @@ public struct FitSkip: Sendable, Hashable {
                 return nil
             }
         }
-        /// The probe never reached the target; `peakCelsius` is the highest probe reading.
-        case targetNotReached(targetCelsius: Double, peakCelsius: Double)
-        /// The probe was at the target from its first reading: no time to target to learn.
-        case atTargetFromTheStart(targetCelsius: Double)
-        /// Reading the session failed (a database error).
-        case failed(String)
     }
 
     /// The session left out.

@@ -25,6 +25,17 @@ import Testing
         return box.write("my_turkey.csv", lines.joined(separator: "\n") + "\n")
     }
 
+    /// `ownTurkey` recorded by `live --replay` in `box`: the file and what live printed.
+    static func recordOwnTurkey(
+        _ box: Sandbox
+    ) async throws -> (file: String, live: (status: Int32, out: String, err: String)) {
+        let turkey = try ownTurkey(box)
+        let live = await box.run([
+            "live", "--replay", turkey, "--speed", "max", "--plain", "--cut", "turkey", "--target", "74",
+        ])
+        return (turkey, live)
+    }
+
     /// The 80 % band of the real Combustion chicken at 25 min, as a multiple of the time left.
     static func chickenBandWidth(_ box: Sandbox) async throws -> Double {
         let r = await box.run([
@@ -36,6 +47,17 @@ import Testing
         let low = try #require(json["finish_lo_s"] as? Double), high = try #require(json["finish_hi_s"] as? Double)
         let finish = try #require(json["finish_s"] as? Double)
         return (high - low) / (finish - 1500)
+    }
+
+    /// Runs `fit` in `box` and checks what it says it learned from and the turkey and generic
+    /// priors' cook counts it stored.
+    static func fit(_ box: Sandbox, saysLearnedFrom: String, turkeys: Int, cooks: Int) async throws {
+        let fit = await box.run(["fit"])
+        #expect(fit.status == 0, "\(fit.err)")
+        #expect(fit.out.contains("learned from " + saysLearnedFrom), "\(fit.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.priors(cut: "turkey").first?.cookCount == turkeys)
+        #expect(try store.priors(cut: "generic").first?.cookCount == cooks)
     }
 
     @Test func theShippedPriorsCarryTheCooksTheyWereLearnedFrom() throws {
@@ -62,12 +84,7 @@ import Testing
         let shippedWidth = try await Self.chickenBandWidth(box)
         let imported = await box.run(["import", try Self.ownTurkey(box), "--cut", "turkey", "--target", "74"])
         #expect(imported.status == 0, "\(imported.err)")
-        let fit = await box.run(["fit"])
-        #expect(fit.status == 0, "\(fit.err)")
-        #expect(fit.out.contains("learned from the 1 stored cook and 17 shipped cooks"), "\(fit.out)")
-        let store = try SessionStore(path: box.databasePath, readOnly: true)
-        #expect(try store.priors(cut: "turkey").first?.cookCount == 5)
-        #expect(try store.priors(cut: "generic").first?.cookCount == 18)
+        try await Self.fit(box, saysLearnedFrom: "the 1 stored cook and 17 shipped cooks", turkeys: 5, cooks: 18)
         let learnedWidth = try await Self.chickenBandWidth(box)
         #expect(abs(learnedWidth - shippedWidth) < 0.1 * shippedWidth, "\(learnedWidth) vs \(shippedWidth)")
     }
@@ -105,10 +122,7 @@ import Testing
     @Test func exportedPriorsUsedAsTheShippedOnesCountARecordedCookOnce() async throws {
         var box = Sandbox()
         defer { box.cleanup() }
-        let turkey = try Self.ownTurkey(box)
-        let live = await box.run([
-            "live", "--replay", turkey, "--speed", "max", "--plain", "--cut", "turkey", "--target", "74",
-        ])
+        let (_, live) = try await Self.recordOwnTurkey(box)
         #expect(live.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(live.out)")
         let exported = box.directory + "/learned.json"
         let export = await box.run(["fit", "--export-priors", exported])
@@ -117,12 +131,7 @@ import Testing
         #expect(cooks.count == 18 && cooks.allSatisfy { $0.contentHash != nil }, "\(cooks.map(\.id))")
 
         try box.useModels(priorsJSON: Data(contentsOf: URL(fileURLWithPath: exported)))
-        let fit = await box.run(["fit"])
-        #expect(fit.status == 0, "\(fit.err)")
-        #expect(fit.out.contains("learned from the 1 stored cook and 17 shipped cooks"), "\(fit.out)")
-        let store = try SessionStore(path: box.databasePath, readOnly: true)
-        #expect(try store.priors(cut: "turkey").first?.cookCount == 5)
-        #expect(try store.priors(cut: "generic").first?.cookCount == 18)
+        try await Self.fit(box, saysLearnedFrom: "the 1 stored cook and 17 shipped cooks", turkeys: 5, cooks: 18)
         // Another database, without that cook, learns it from the file.
         var other = Sandbox()
         defer { other.cleanup() }
@@ -187,10 +196,7 @@ import Testing
     @Test func aCookRecordedLiveIsLearnedFromWhenItEnds() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let turkey = try Self.ownTurkey(box)
-        let live = await box.run([
-            "live", "--replay", turkey, "--speed", "max", "--plain", "--cut", "turkey", "--target", "74",
-        ])
+        let (turkey, live) = try await Self.recordOwnTurkey(box)
         #expect(live.status == 0, "\(live.err)")
         #expect(live.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(live.out)")
         let store = try SessionStore(path: box.databasePath, readOnly: true)
