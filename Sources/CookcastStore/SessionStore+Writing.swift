@@ -77,7 +77,7 @@ extension SessionStore {
 
     /// Appends an event.
     public func append(_ event: SessionEvent, session: Int64) throws {
-        try withConnection("cannot append an event to") { db in
+        _ = try withConnection("cannot append an event to") { db in
             try Rows.insertEvents([event], session: session, db: db)
         }
     }
