@@ -1,10 +1,14 @@
 /// Human formatting of durations and session times.
 enum DurationFormat {
-    /// `3h 05m`, `12m 30s`, `45s`.
+    /// `3h 05m`, `12m 30s`, `45s`. Hours and minutes are rounded to the minute, as the estimate's
+    /// own words round them ("about 3 h 23 min left" beside "in 3h 23m", not "3h 22m").
     static func short(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "--" }
         let s = Int(max(0, seconds).rounded())
-        if s >= 3600 { return "\(s / 3600)h " + pad(s % 3600 / 60) + "m" }
+        if s >= 3570 {
+            let m = Int((Double(s) / 60).rounded())
+            return "\(m / 60)h " + pad(m % 60) + "m"
+        }
         if s >= 60 { return "\(s / 60)m " + pad(s % 60) + "s" }
         return "\(s)s"
     }

@@ -317,4 +317,14 @@ extension AlarmCommandTests {
         #expect(DurationFormat.clock(37_230) == "10:20:30")
         #expect(DurationFormat.short(3_725) == "1h 02m")
     }
+
+    /// QA: `predict` said "(in 3h 22m)" and "about 3 h 23 min left" of the same 3h 22m 34s: the
+    /// short form cut the minutes off where the estimate's words round them.
+    @Test func hoursAndMinutesAreRoundedToTheMinuteAsTheWordsAre() {
+        #expect(DurationFormat.short(3 * 3600 + 22 * 60 + 34) == "3h 23m")
+        #expect(DurationFormat.short(3 * 3600 + 22 * 60 + 29) == "3h 22m")
+        #expect(DurationFormat.short(3_599) == "1h 00m")
+        #expect(DurationFormat.short(3_569) == "59m 29s")
+        #expect(DurationFormat.short(45) == "45s")
+    }
 }
