@@ -95,6 +95,44 @@ import Testing
         return sol.startCelsius * phi + k + sol.offsetCelsius * (1 - phi) + residual * exp(-f.rates[b] * sec)
     }
 
+    @Test func leastSquaresWithoutDgelsScalingCheckIsDgelsBitForBit() throws {
+        var rng = SplitMix(state: 11)
+        func uniform() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        let solver = LeastSquares(), reference = LeastSquares()
+        var problems: [(a: [Double], rows: Int, columns: Int, b: [Double])] = []
+        for rows in [3, 10, 21, 48] {
+            for columns in 1...3 {
+                for scale in [1.0, 1e-300, 1e300, 0] {
+                    // Like the approach fits' designs: a column of ones, decaying exponentials.
+                    var a = [Double](repeating: scale, count: rows * columns)
+                    for c in 1..<columns {
+                        let rate = 0.01 + uniform()
+                        for r in 0..<rows { a[c * rows + r] = -scale * exp(-rate * Double(r)) }
+                    }
+                    let b = (0..<rows).map { _ in 20 + 90 * uniform() }
+                    problems.append((a, rows, columns, b))
+                }
+            }
+        }
+        // A design with a NaN, and a singular one (two equal columns).
+        problems.append(([1, 1, 1, .nan, 2, 3], 3, 2, [1, 2, 3]))
+        problems.append(([1, 1, 1, 1, 1, 1], 3, 2, [1, 2, 3]))
+        for p in problems {
+            let fast = Result { try solver.solve(a: p.a, rows: p.rows, columns: p.columns, b: p.b) }
+            let plain = Result {
+                try reference.solve(a: p.a, rows: p.rows, columns: p.columns, b: p.b, allowingUnscaled: false)
+            }
+            switch (fast, plain) {
+            case (.success(let x), .success(let y)):
+                #expect(x.map(\.bitPattern) == y.map(\.bitPattern), "\(p.rows) x \(p.columns): \(x) vs \(y)")
+            case (.failure(let e), .failure(let f)):
+                #expect("\(e)" == "\(f)")
+            default:
+                Issue.record("\(p.rows) x \(p.columns): \(fast) vs \(plain)")
+            }
+        }
+    }
+
     @Test func weightedQuantilesAreTheFirstFinishReachingTheirShare() {
         let finishes = WeightedQuantiles([(300, 1), (100, 1), (200, 2), (.infinity, 1)])
         #expect(finishes.quantile(0.1) == 100)
