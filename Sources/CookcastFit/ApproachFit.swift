@@ -71,7 +71,7 @@ struct ApproachFit: Sendable {
     /// the full grid's answer, and the medians are unchanged.
     static func fit(
         seconds: [Double], celsius: [Double], now: Double, secondRateRatio: Double? = nil,
-        solver: LeastSquares = LeastSquares()
+        solver: LeastSquares = LeastSquares(), columns store: ApproachColumns? = nil
     ) -> ApproachFit? {
         guard seconds.count >= 10, seconds.count == celsius.count, let start = seconds.first else { return nil }
         // Average runs of consecutive points down to `maximumPoints`.
@@ -92,10 +92,19 @@ struct ApproachFit: Sendable {
         // Column-major design: [1, -e1(t), -e2(t)], e(t) = exp(-rate * (t - start)) in (0, 1], so
         // the coefficients are the level and the modes' amplitudes at the window's start.
         var design = [Double](repeating: 1, count: n * columns)
-        func solve(_ tau: Double) -> (sse: Double, level: Double, a1: Double, a2: Double) {
+        store?.prepare(times: ts, secondRateRatio: k2)
+        func fillColumns(_ design: inout [Double], _ tau: Double) {
             for k in 0..<n {
                 design[n + k] = -exp(-ts[k] / tau)
                 if k2 > 0 { design[2 * n + k] = -exp(-k2 * ts[k] / tau) }
+            }
+        }
+        // `gridIndex`: tau is `tauGridSeconds[gridIndex]`, whose columns `store` may hold.
+        func solve(_ tau: Double, gridIndex: Int? = nil) -> (sse: Double, level: Double, a1: Double, a2: Double) {
+            if let g = gridIndex, let store {
+                store.fill(&design, gridIndex: g, count: n) { fillColumns(&$0, tau) }
+            } else {
+                fillColumns(&design, tau)
             }
             guard let x = try? solver.solve(a: design, rows: n, columns: columns, b: ys) else {
                 return (.infinity, 0, 0, 0)
@@ -112,7 +121,7 @@ struct ApproachFit: Sendable {
         var costs = [Double?](repeating: nil, count: grid.count)
         func cost(_ k: Int) -> Double {
             if let c = costs[k] { return c }
-            let c = solve(grid[k]).sse
+            let c = solve(grid[k], gridIndex: k).sse
             costs[k] = c
             return c
         }

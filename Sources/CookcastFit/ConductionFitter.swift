@@ -199,41 +199,50 @@ public final class ConductionFitter {
         let nc = lastPhi.count
         amps.withUnsafeBufferPointer { ab in
             decay.withUnsafeBufferPointer { db in
-                p.withUnsafeMutableBufferPointer { pb in
-                    y.withUnsafeMutableBufferPointer { yb in
-                        stats.withUnsafeMutableBufferPointer { st in
-                            for c in 0..<nc {
-                                let b = c * nm
-                                guard let z0 = probe else {
-                                    for i in b..<(b + nm) {
-                                        let e = db[i]
-                                        yb[i] = drive + (yb[i] - drive) * e
-                                        pb[i] *= e
+                staticGain.withUnsafeBufferPointer { gains in
+                    p.withUnsafeMutableBufferPointer { pb in
+                        y.withUnsafeMutableBufferPointer { yb in
+                            lastPhi.withUnsafeMutableBufferPointer { phis in
+                                lastK.withUnsafeMutableBufferPointer { ks in
+                                    stats.withUnsafeMutableBufferPointer { st in
+                                        guard let z0 = probe else {
+                                            for i in 0..<(nc * nm) {
+                                                let e = db[i]
+                                                yb[i] = drive + (yb[i] - drive) * e
+                                                pb[i] *= e
+                                            }
+                                            return
+                                        }
+                                        // The candidate's shape (c % shapeCount), counted, not divided.
+                                        var shape = 0
+                                        for c in 0..<nc {
+                                            let b = c * nm
+                                            let a = shape * nm
+                                            var phi = 0.0, k = gains[shape] * newDrive
+                                            for m in 0..<nm {
+                                                let e = db[b + m]
+                                                let yv = drive + (yb[b + m] - drive) * e
+                                                let pv = pb[b + m] * e
+                                                yb[b + m] = yv
+                                                pb[b + m] = pv
+                                                phi += ab[a + m] * pv
+                                                k += ab[a + m] * yv
+                                            }
+                                            phis[c] = phi
+                                            ks[c] = k
+                                            let x1 = phi, x2 = 1 - phi, z = z0 - k
+                                            let s = c * 6
+                                            st[s] = st[s] * lam + x1 * x1
+                                            st[s + 1] = st[s + 1] * lam + x1 * x2
+                                            st[s + 2] = st[s + 2] * lam + x2 * x2
+                                            st[s + 3] = st[s + 3] * lam + x1 * z
+                                            st[s + 4] = st[s + 4] * lam + x2 * z
+                                            st[s + 5] = st[s + 5] * lam + z * z
+                                            shape += 1
+                                            if shape == shapeCount { shape = 0 }
+                                        }
                                     }
-                                    continue
                                 }
-                                let shape = c % shapeCount
-                                let a = shape * nm
-                                var phi = 0.0, k = staticGain[shape] * newDrive
-                                for m in 0..<nm {
-                                    let e = db[b + m]
-                                    let yv = drive + (yb[b + m] - drive) * e
-                                    let pv = pb[b + m] * e
-                                    yb[b + m] = yv
-                                    pb[b + m] = pv
-                                    phi += ab[a + m] * pv
-                                    k += ab[a + m] * yv
-                                }
-                                lastPhi[c] = phi
-                                lastK[c] = k
-                                let x1 = phi, x2 = 1 - phi, z = z0 - k
-                                let s = c * 6
-                                st[s] = st[s] * lam + x1 * x1
-                                st[s + 1] = st[s + 1] * lam + x1 * x2
-                                st[s + 2] = st[s + 2] * lam + x2 * x2
-                                st[s + 3] = st[s + 3] * lam + x1 * z
-                                st[s + 4] = st[s + 4] * lam + x2 * z
-                                st[s + 5] = st[s + 5] * lam + z * z
                             }
                         }
                     }
@@ -306,19 +315,37 @@ public final class ConductionFitter {
     public func forecast(_ sol: Solution, afterSeconds sec: Double, futureDriveCelsius a: Double, residual: Double)
         -> Double
     {
-        let b = sol.index * nm, shape = sol.index % shapeCount, ab = shape * nm
-        var phi = 0.0, k = staticGain[shape] * a
-        for m in 0..<nm {
-            let x = rates[b + m] * sec
-            if x > 40 {
-                k += amps[ab + m] * a
-                continue
+        withFrozenForecast(sol, futureDriveCelsius: a, residual: residual) { $0.celsius(afterSeconds: sec) }
+    }
+
+    /// Calls `body` with candidate `sol`'s forecast frozen at the last grid point (see
+    /// `FrozenForecast`): the fitter's arrays are read once, not at every evaluation.
+    func withFrozenForecast<R>(
+        _ sol: Solution, futureDriveCelsius a: Double, residual: Double, _ body: (FrozenForecast) -> R
+    ) -> R {
+        let n = nm, b = sol.index * nm, shape = sol.index % shapeCount, ab = shape * nm
+        return withUnsafeTemporaryAllocation(
+            of: Double.self, capacity: FrozenForecast.scratchCount(modeCount: n)
+        ) { modes in
+            rates.withUnsafeBufferPointer { rb in
+                amps.withUnsafeBufferPointer { amb in
+                    p.withUnsafeBufferPointer { pb in
+                        y.withUnsafeBufferPointer { yb in
+                            for m in 0..<n {
+                                modes[4 * m] = rb[b + m]
+                                modes[4 * m + 1] = amb[ab + m] * pb[b + m]
+                                modes[4 * m + 2] = amb[ab + m]
+                                modes[4 * m + 3] = yb[b + m] - a
+                            }
+                        }
+                    }
+                }
             }
-            let e = exp(-x)
-            phi += amps[ab + m] * p[b + m] * e
-            k += amps[ab + m] * (a + (y[b + m] - a) * e)
+            return body(
+                FrozenForecast(
+                    modes: modes, modeCount: n, a: a, staticPart: staticGain[shape] * a,
+                    startCelsius: sol.startCelsius, offsetCelsius: sol.offsetCelsius, residual: residual))
         }
-        return sol.startCelsius * phi + k + sol.offsetCelsius * (1 - phi) + residual * exp(-rates[b] * sec)
     }
 
     /// Normalised response of a candidate to a unit step of air from a uniform start.
@@ -347,19 +374,20 @@ public final class ConductionFitter {
         _ sol: Solution, targetCelsius: Double, futureDriveCelsius a: Double, residual: Double,
         horizonSeconds: Double = 7 * 86400
     ) -> Double? {
-        let f = { (s: Double) in self.forecast(sol, afterSeconds: s, futureDriveCelsius: a, residual: residual) }
-        if f(0) >= targetCelsius { return 0 }
-        var hi = 600.0
-        while f(hi) < targetCelsius {
-            hi *= 2
-            if hi > horizonSeconds { return nil }
+        withFrozenForecast(sol, futureDriveCelsius: a, residual: residual) { curve in
+            if curve.celsius(afterSeconds: 0) >= targetCelsius { return 0 }
+            var hi = 600.0
+            while curve.celsius(afterSeconds: hi) < targetCelsius {
+                hi *= 2
+                if hi > horizonSeconds { return nil }
+            }
+            var lo = hi < 1200 ? 0 : hi / 2
+            for _ in 0..<40 {
+                let mid = 0.5 * (lo + hi)
+                if curve.celsius(afterSeconds: mid) >= targetCelsius { hi = mid } else { lo = mid }
+                if hi - lo < max(1, 2e-4 * hi) { break }
+            }
+            return hi
         }
-        var lo = hi < 1200 ? 0 : hi / 2
-        for _ in 0..<40 {
-            let mid = 0.5 * (lo + hi)
-            if f(mid) >= targetCelsius { hi = mid } else { lo = mid }
-            if hi - lo < max(1, 2e-4 * hi) { break }
-        }
-        return hi
     }
 }

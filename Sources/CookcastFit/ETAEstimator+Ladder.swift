@@ -281,7 +281,7 @@ extension ETAEstimator {
             guard
                 let fit = ApproachFit.fit(
                     seconds: series.seconds, celsius: series.celsius, now: now, secondRateRatio: secondRateRatio,
-                    solver: approachSolver),
+                    solver: approachSolver, columns: secondRateRatio == nil ? oneModeColumns : twoModeColumns),
                 fit.levelCelsius > goalCelsius + 0.5,
                 !fitter.hasMeasuredAmbient || fit.levelCelsius - T >= cfg.approachMinimumAirShare * (air - T),
                 let left = fit.secondsUntil(goalCelsius)

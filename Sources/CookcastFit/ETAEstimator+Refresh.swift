@@ -77,17 +77,16 @@ extension ETAEstimator {
         let neff = max(1, fitter.effectiveCount - 2)
         let sigma2 = max(best.cost / neff, 0.02)
         let temp = 2 * sigma2 * configuration.candidateTemperature
-        var ranked: [(w: Double, s: ConductionFitter.Solution)] = []
+        var ranked: [(w: Double, index: Int)] = []
         ranked.reserveCapacity(64)
         // Weight > 0.02 <=> cost gap < temp * ln 50 (no exp for the many that fall out).
         let gapLimit = temp * log(50.0)
-        for s in sols where s.cost - best.cost < gapLimit {
-            ranked.append((exp(-(s.cost - best.cost) / temp), s))
+        for (i, s) in sols.enumerated() where s.cost - best.cost < gapLimit {
+            ranked.append((exp(-(s.cost - best.cost) / temp), i))
         }
-        ranked.sort { $0.w > $1.w }
         let young = isYoung(now: now, probeCelsius: T)
         let kept = young ? configuration.youngCandidatesKept : configuration.candidatesKept
-        if ranked.count > kept { ranked.removeLast(ranked.count - kept) }
+        Self.keepHeaviest(&ranked, count: kept)
         var etas: [(eta: Double, w: Double)] = []
         // Evaporation grows as the surface heats (see `Evaporation`): only once the core is past
         // `evaporationFromProgress` of its rise, when the offset is read from the data rather than
@@ -99,7 +98,8 @@ extension ETAEstimator {
             growthGain: progress >= configuration.evaporationFromProgress && fitter.hasMeasuredAmbient && !afterStall
                 ? configuration.evaporationGrowthGain : 0,
             surfaceFraction: configuration.evaporationSurfaceFraction)
-        for (w, s) in ranked {
+        for (w, i) in ranked {
+            let s = sols[i]
             let resid = T - s.lastModelCelsius
             let drive =
                 air
@@ -118,9 +118,10 @@ extension ETAEstimator {
         params["start_c"] = best.startCelsius
         params["offset_c"] = best.offsetCelsius
         params["rms_c"] = sigma2.squareRoot()
-        let q50 = weightedQuantile(etas, 0.5)
-        var q10 = weightedQuantile(etas, 0.1)
-        var q90 = weightedQuantile(etas, 0.9)
+        let finishes = WeightedQuantiles(etas)
+        let q50 = finishes.quantile(0.5)
+        var q10 = finishes.quantile(0.1)
+        var q90 = finishes.quantile(0.9)
         if q50.isFinite, air + best.offsetCelsius - goalCelsius < 5 {
             // Near the asymptote the finish hangs on the last half degree: push the air (with its
             // offset) by a typical probe-to-air-sensor bias each way and widen the band to match.
@@ -192,6 +193,32 @@ extension ETAEstimator {
             }
         }
         publish(forecast, now: now, probeCelsius: T, params: params)
+    }
+
+    /// Keeps the `count` heaviest of the weighted candidates, heaviest first, equal weights in
+    /// candidate order: what a stable sort by weight gave, without sorting the hundreds that pass
+    /// the weight cut-off when only the 8 best are kept.
+    static func keepHeaviest(_ ranked: inout [(w: Double, index: Int)], count kept: Int) {
+        func before(_ a: (w: Double, index: Int), _ b: (w: Double, index: Int)) -> Bool {
+            a.w > b.w || (a.w == b.w && a.index < b.index)
+        }
+        guard ranked.count > kept, kept <= 16 else {
+            ranked.sort(by: before)
+            if ranked.count > kept { ranked.removeLast(ranked.count - kept) }
+            return
+        }
+        var top: [(w: Double, index: Int)] = []
+        top.reserveCapacity(kept + 1)
+        for x in ranked {
+            if top.count == kept {
+                guard kept > 0, before(x, top[kept - 1]) else { continue }
+                top.removeLast()
+            }
+            var j = top.count
+            while j > 0 && before(x, top[j - 1]) { j -= 1 }
+            top.insert(x, at: j)
+        }
+        ranked = top
     }
 
     /// Whether the cook's own record (`ForecastSkill`, `FinishRevisions`) has scored enough

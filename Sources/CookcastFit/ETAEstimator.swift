@@ -77,6 +77,9 @@ public final class ETAEstimator {
     var resolution = ReadingResolution()
     /// LAPACK workspace of the late-approach fits (`ApproachFit`).
     let approachSolver = LeastSquares()
+    /// The late-approach fits' design columns, kept from one grid step to the next (see
+    /// `ApproachColumns`): one store per window.
+    let oneModeColumns = ApproachColumns(), twoModeColumns = ApproachColumns()
 
     /// Creates an estimator for one probe.
     public init(

@@ -1,18 +1,5 @@
 import Foundation
 
-/// The `q` quantile of weighted finish times (infinity for none).
-func weightedQuantile(_ xs: [(eta: Double, w: Double)], _ q: Double) -> Double {
-    guard !xs.isEmpty else { return .infinity }
-    let s = xs.sorted { $0.eta < $1.eta }
-    let total = s.reduce(0) { $0 + $1.w }
-    var acc = 0.0
-    for x in s {
-        acc += x.w
-        if acc >= q * total { return x.eta }
-    }
-    return s[s.count - 1].eta
-}
-
 /// Standard normal cumulative distribution.
 func normalCDF(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
 

@@ -1,0 +1,42 @@
+/// The exponential columns of `ApproachFit`'s design at the grid's time constants, kept from one
+/// fit to the next while the window's times and the second mode's rate ratio stay the same.
+///
+/// A window on the 30 s grid holds the same times relative to its start from one grid step to the
+/// next (0, 30, 60, ... s; averaged runs too, once it is longer than `ApproachFit.maximumPoints`),
+/// and the search visits the same time constants, so its `exp`s were the same as at the step
+/// before: half of the fit's time apart from LAPACK. The columns are the very values computed
+/// before (same arguments, same `exp`), so every fit is bit-identical. One store per fit of a
+/// grid step (the one-mode and the two-mode windows differ); not thread-safe.
+final class ApproachColumns {
+    /// Times of the window the columns belong to, seconds from its start.
+    private var times: [Double] = []
+    /// Second mode's rate ratio they belong to (0: one mode).
+    private var secondRateRatio = 0.0
+    /// Per index of `ApproachFit.tauGridSeconds`: the design's columns after the first (the modes,
+    /// `times.count` values each), or empty until computed.
+    private var columns: [[Double]] = Array(repeating: [], count: ApproachFit.tauGridSeconds.count)
+
+    /// Creates an empty store.
+    init() {}
+
+    /// Forgets every column unless `times` and `secondRateRatio` are those they belong to.
+    func prepare(times ts: [Double], secondRateRatio k2: Double) {
+        guard ts != times || k2 != secondRateRatio else { return }
+        times = ts
+        secondRateRatio = k2
+        for i in columns.indices { columns[i].removeAll(keepingCapacity: true) }
+    }
+
+    /// Copies grid index `g`'s columns into `design` from its row `n` on, computing and keeping
+    /// them with `compute` (which fills `design`) the first time.
+    func fill(_ design: inout [Double], gridIndex g: Int, count n: Int, compute: (inout [Double]) -> Void) {
+        let stored = columns[g].count
+        if stored == design.count - n {
+            for i in 0..<stored { design[n + i] = columns[g][i] }
+            return
+        }
+        compute(&design)
+        columns[g].removeAll(keepingCapacity: true)
+        columns[g].append(contentsOf: design[n...])
+    }
+}
