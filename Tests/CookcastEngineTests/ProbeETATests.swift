@@ -71,7 +71,7 @@ import Testing
         // and on, at its finish; probe 2 still predicting, and still the session's.
         var doneSince: Double?
         let late = try #require(
-            try feed(until: 0.75 * bigFinish) { moment in
+            feed(until: 0.75 * bigFinish) { moment in
                 let p1 = moment.probes[0]
                 if doneSince != nil {
                     #expect(p1.phase == "done", "probe 1 stopped saying done at \(t): \(p1.phase)")
