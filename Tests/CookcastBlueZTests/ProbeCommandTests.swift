@@ -32,14 +32,21 @@ import Testing
         return process
     }
 
+    /// Runs `cookcast arguments` against `fake` to its end: its exit status and all it printed
+    /// (standard output and error together).
+    func finished(_ arguments: [String], fake: FakeBlueZ) throws -> (status: Int32, text: String) {
+        let out = Pipe()
+        let process = try cookcast(arguments, fake: fake, output: out)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     @Test func scanListsTheProbe() throws {
         let fake = try FakeBlueZ()
         defer { fake.stop() }
-        let out = Pipe()
-        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        scan.waitUntilExit()
-        #expect(scan.terminationStatus == 0, "\(text)")
+        let (status, text) = try finished(["scan", "--seconds", "0.3"], fake: fake)
+        #expect(status == 0, "\(text)")
         #expect(text.contains("AA:BB:CC:DD:EE:FF"))
         #expect(text.contains("BBQ Probe"))
         #expect(text.contains("-58 dBm"))
@@ -52,11 +59,8 @@ import Testing
         let fake = try FakeBlueZ()
         defer { fake.stop() }
         try fake.addOtherDevice(address: "11:22:33:44:55:66", rssi: -70)
-        let out = Pipe()
-        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        scan.waitUntilExit()
-        #expect(scan.terminationStatus == 0, "\(text)")
+        let (status, text) = try finished(["scan", "--seconds", "0.3"], fake: fake)
+        #expect(status == 0, "\(text)")
         let line = text.split(separator: "\n").first { $0.hasPrefix("11:22:33:44:55:66") }
         #expect(line?.hasSuffix("ibbq: cookcast live --probe 11:22:33:44:55:66 --profile ibbq") == true, "\(text)")
     }
@@ -192,12 +196,9 @@ import Testing
             ["live", "--probe", FakeBlueZ.address, "--plain", "--db", db], fake: fake, db: db)
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
-        let err = Pipe()
-        let other = try cookcast(
-            ["live", "--probe", "11:22:33:44:55:66", "--resume", "1", "--plain", "--db", db], fake: fake, output: err)
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        other.waitUntilExit()
-        #expect(other.terminationStatus == 64)
+        let (status, text) = try finished(
+            ["live", "--probe", "11:22:33:44:55:66", "--resume", "1", "--plain", "--db", db], fake: fake)
+        #expect(status == 64)
         #expect(text.contains("it was recorded from probe \(FakeBlueZ.address.uppercased())"), "\(text)")
     }
 
@@ -212,11 +213,8 @@ import Testing
         let first = try await recording(args, fake: fake, db: db)
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
 
-        let err = Pipe()
-        let second = try cookcast(args, fake: fake, output: err)
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 64, "\(text)")
+        let (status, text) = try finished(args, fake: fake)
+        #expect(status == 64, "\(text)")
         #expect(text.split(separator: "\n").count == 1, "\(text)")
         #expect(text.contains("is being recorded into session 1 by another cookcast live"), "\(text)")
         #expect(!text.contains("--resume") && !text.contains("resuming"), "\(text)")
@@ -288,11 +286,8 @@ import Testing
         let fake = try FakeBlueZ()
         defer { fake.stop() }
         try fake.setPowered(false)
-        let out = Pipe()
-        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        scan.waitUntilExit()
-        #expect(scan.terminationStatus == 69, "\(text)")
+        let (status, text) = try finished(["scan", "--seconds", "0.3"], fake: fake)
+        #expect(status == 69, "\(text)")
         #expect(
             text == "cookcast scan: the Bluetooth adapter hci0 is powered off (turn it on: bluetoothctl power on)\n")
     }
@@ -303,11 +298,8 @@ import Testing
         let fake = try FakeBlueZ()
         defer { fake.stop() }
         try fake.hangDiscovery()
-        let out = Pipe()
-        let scan = try cookcast(["scan", "--seconds", "0.3"], fake: fake, output: out)
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        scan.waitUntilExit()
-        #expect(scan.terminationStatus == 69, "\(text)")
+        let (status, text) = try finished(["scan", "--seconds", "0.3"], fake: fake)
+        #expect(status == 69, "\(text)")
         #expect(
             text == "cookcast scan: the Bluetooth adapter hci0 did not start discovering in 5 s "
                 + "(try: bluetoothctl power off, then power on)\n")

@@ -62,6 +62,20 @@ struct Sandbox {
     }
 }
 
+extension Process {
+    /// Runs the process to its end with its standard output discarded: its exit status and all it
+    /// wrote to standard error.
+    func runCollectingStandardError() throws -> (status: Int32, err: String) {
+        let errors = Pipe()
+        standardError = errors
+        standardOutput = FileHandle.nullDevice
+        try run()
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        waitUntilExit()
+        return (terminationStatus, err)
+    }
+}
+
 /// The real cook logs vendored in `Tests/Data` (see its README for provenance).
 enum SharedData {
     static let root: String = {
@@ -108,5 +122,19 @@ extension CookcastBinary {
         process.standardError = standardError
         try process.run()
         return (process, input.fileHandleForWriting)
+    }
+
+    /// Runs `cookcast live --stdin --plain --db database` plus `arguments` to its end, fed `text`
+    /// and then end of input: its exit status and all it wrote to standard error.
+    static func live(
+        _ arguments: [String], feeding text: String, database: String
+    ) throws -> (status: Int32, err: String) {
+        let errors = Pipe()
+        let (process, input) = try startLive(arguments, database: database, standardError: errors)
+        input.write(Data(text.utf8))
+        try input.close()
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, err)
     }
 }

@@ -16,13 +16,7 @@ import Testing
         process.environment = [
             "COOKCAST_DB": box.databasePath, "COOKCAST_MODELS": box.directory + "/no-models", "TZ": "UTC",
         ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, err)
+        return try process.runCollectingStandardError()
     }
 
     /// QA: `--target 2=74` was checked against the range and then left out (probe 2 cooked to

@@ -19,13 +19,7 @@ import Testing
 
     /// Runs `live --stdin` with `arguments`, feeding it `text`; returns the exit status and stderr.
     static func feed(_ text: String, _ arguments: [String], database: String) throws -> (Int32, String) {
-        let errors = Pipe()
-        let (process, input) = try CookcastBinary.startLive(arguments, database: database, standardError: errors)
-        input.write(Data(text.utf8))
-        try input.close()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, said)
+        try CookcastBinary.live(arguments, feeding: text, database: database)
     }
 
     @Test func aResumedIBBQSessionKeepsItsProfileAndPit() throws {

@@ -9,8 +9,6 @@ import Testing
     @Test func badStdinLinesAreWarnedAboutAndTheGoodOnesStored() throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let errors = Pipe()
-        let (process, input) = try CookcastBinary.startLive([], database: box.databasePath, standardError: errors)
         var lines: [String] = []
         for i in 0..<10 {
             let bytes = SeedProbeDecoder.encodeReading(
@@ -20,12 +18,10 @@ import Testing
         }
         lines.append("t_s,probe_c,ambient_c")
         lines.append("6,52E80,110")
-        input.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        try input.close()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (status, stderr) = try CookcastBinary.live(
+            [], feeding: lines.joined(separator: "\n") + "\n", database: box.databasePath)
 
-        #expect(process.terminationStatus == 0)
+        #expect(status == 0)
         let warnings = stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
         #expect(warnings.count == 6, "five shown one by one, then a count: \(stderr)")
         #expect(warnings.first?.hasPrefix("warning: stdin:2: ") == true, "\(stderr)")

@@ -19,13 +19,7 @@ import Testing
         env["COOKCAST_MODELS"] = SharedData.models
         env.merge(environment) { $1 }
         process.environment = env
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, err)
+        return try process.runCollectingStandardError()
     }
 
     /// Asserts session 1 was closed cleanly with `readings` readings (nil: some) and a 'stopped' event.

@@ -128,14 +128,8 @@ import Testing
 
     /// Feeds `text` to `live --stdin --resume 1`; returns its standard error.
     func resumeFeeding(_ text: String, in box: Sandbox) throws -> String {
-        let errors = Pipe()
-        let (process, stdin) = try CookcastBinary.startLive(
-            ["--resume", "1"], database: box.databasePath, standardError: errors)
-        stdin.write(Data(text.utf8))
-        try stdin.close()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(said)")
+        let (status, said) = try CookcastBinary.live(["--resume", "1"], feeding: text, database: box.databasePath)
+        #expect(status == 0, "\(said)")
         return said
     }
 
@@ -201,12 +195,5 @@ func packetLine(_ t: Double, probe: Double) -> String {
 /// Runs `live --stdin --resume 1` plus `extra` as a process fed `lines`; returns its status and
 /// standard error.
 func resume(_ extra: [String], lines: [String], in box: Sandbox) throws -> (Int32, String) {
-    let errors = Pipe()
-    let (process, stdin) = try CookcastBinary.startLive(
-        ["--resume", "1"] + extra, database: box.databasePath, standardError: errors)
-    for line in lines { stdin.write(Data(line.utf8)) }
-    try stdin.close()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    try CookcastBinary.live(["--resume", "1"] + extra, feeding: lines.joined(), database: box.databasePath)
 }
