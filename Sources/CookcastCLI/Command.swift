@@ -2,6 +2,8 @@
 public protocol Command {
     /// Subcommand name, e.g. `live`.
     static var name: String { get }
+    /// Other names the command answers to, e.g. `history` for `sessions`.
+    static var aliases: [String] { get }
     /// One-line summary for `cookcast --help`.
     static var abstract: String { get }
     /// Usage line(s), e.g. `cookcast decode HEX`.
@@ -23,4 +25,9 @@ public protocol Command {
 extension Command {
     /// Most commands exist for their output.
     public static var keepsRunningWithoutOutput: Bool { false }
+    /// Most commands have one name.
+    public static var aliases: [String] { [] }
+
+    /// Whether `word` names this command (its name or an alias).
+    static func answers(to word: String) -> Bool { word == name || aliases.contains(word) }
 }

@@ -34,7 +34,7 @@ public enum CookcastMain {
             return error.exitCode
         }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
-            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+            if arguments.count > 1, let command = commands.first(where: { $0.answers(to: arguments[1]) }) {
                 console.write(helpText(for: command))
                 return ExitCode.success
             }
@@ -45,8 +45,9 @@ public enum CookcastMain {
             console.line("cookcast \(version)")
             return ExitCode.success
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
-            console.errorLine("cookcast: unknown command '\(name)'")
+        guard let command = commands.first(where: { $0.answers(to: name) }) else {
+            let hint = CommandSuggestion.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+            console.errorLine("cookcast: unknown command '\(name)'\(hint)")
             console.writeError(overviewUsage)
             return ExitCode.usage
         }
@@ -138,7 +139,8 @@ public enum CookcastMain {
         var text = "cookcast: cooking analytics for Bluetooth meat thermometers\n\n"
         text += "usage: cookcast <command> [options]\n\ncommands:\n"
         for c in commands {
-            text += "  " + c.name.padding(toLength: 10, withPad: " ", startingAt: 0) + c.abstract + "\n"
+            let also = c.aliases.isEmpty ? "" : " (also: \(c.aliases.joined(separator: ", ")))"
+            text += "  " + c.name.padding(toLength: 10, withPad: " ", startingAt: 0) + c.abstract + also + "\n"
         }
         text += "\nglobal options, before or after the command:\n"
         text += "  --db PATH     database (default $COOKCAST_DB or $XDG_DATA_HOME/cookcast/cookcast.db)\n"

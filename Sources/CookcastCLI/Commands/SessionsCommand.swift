@@ -4,6 +4,7 @@ import CookcastStore
 /// `cookcast sessions`: every stored cook, one line each.
 struct SessionsCommand: Command {
     static let name = "sessions"
+    static let aliases = ["history"]
     static let abstract = "list stored cooks: id, start, cut, duration, max temperature, status"
     static let usage = "cookcast sessions [--json] [--db PATH]"
     static let help = "Lists every session in the database, oldest first."
