@@ -54,6 +54,12 @@ public final class ETAEstimator {
     // open bucket
     var bucketIndex: Int?
     var bucketProbeSum = 0.0, bucketProbeN = 0.0, bucketAmbSum = 0.0, bucketAmbN = 0.0
+    /// Sum of the open bucket's probe reading times, seconds (for a bucket closed part-filled).
+    var bucketProbeSecondsSum = 0.0
+    /// How far the last full bucket's centre lies after its probe readings' mean time, seconds
+    /// (half the reading interval when readings start on the bucket's boundary): the grid's
+    /// convention, which a part-filled bucket's point follows.
+    var fullBucketCentreLagSeconds = 0.0
     var originSeconds: Double?
     var doneSeconds: Double?
     var lastCleanProbe: (t: Double, v: Double)?
@@ -145,7 +151,7 @@ public final class ETAEstimator {
                     now: t, T: p, air: r.ambientCelsius ?? prior.ambientCelsius, phase: .collectingData,
                     params: ["probe_c": p])
             }
-            bucketProbeSum += p; bucketProbeN += 1
+            bucketProbeSum += p; bucketProbeN += 1; bucketProbeSecondsSum += t
             resolution.observe(p)
             minProbe = min(minProbe, p)
             // Done only after the probe was seen well below the target: a probe that starts in
@@ -170,8 +176,15 @@ public final class ETAEstimator {
     }
 
     /// Closes the open bucket now (used before answering a query at the end of a replay).
+    ///
+    /// The bucket is only part-filled then, so its point is placed where its readings were taken,
+    /// as the full buckets' points are, not at the bucket's centre: at the mean time of its probe
+    /// readings (where a steady rise has the value of their mean) plus the lag of the full
+    /// buckets' centres behind theirs (`fullBucketCentreLagSeconds`). A query 5 s into a bucket had
+    /// its one reading counted 10 s later than it was taken, which on a probe climbing 5 C a
+    /// minute (a pan-seared steak) pushed the finish that much later.
     public func flush() {
-        if bucketIndex != nil { closeBucket() }
+        if bucketIndex != nil { closeBucket(partFilled: true) }
     }
 
     /// The latest estimate, as seen at `seconds` (the finish never lies before `seconds` unless done).
@@ -230,15 +243,20 @@ public final class ETAEstimator {
     public var stallHours: Double { stall.totalSeconds(now: lastGrid?.seconds ?? 0) / 3600 }
     public var stallTemperatureCelsius: Double? { stall.meanTemperature }
 
-    func closeBucket() {
+    /// Turns the open bucket into a grid point at its centre (a full bucket: its readings are
+    /// spread over it) or, `partFilled`, where its readings were taken (see `flush`).
+    func closeBucket(partFilled: Bool = false) {
         guard let b = bucketIndex else { return }
         defer {
             bucketIndex = nil
-            bucketProbeSum = 0; bucketProbeN = 0; bucketAmbSum = 0; bucketAmbN = 0
+            bucketProbeSum = 0; bucketProbeN = 0; bucketAmbSum = 0; bucketAmbN = 0; bucketProbeSecondsSum = 0
         }
         guard bucketProbeN > 0 else { return }
+        let centre = (Double(b) + 0.5) * configuration.bucketSeconds
+        let meanSeconds = bucketProbeSecondsSum / bucketProbeN
+        if !partFilled { fullBucketCentreLagSeconds = centre - meanSeconds }
         let g = GridPoint(
-            seconds: (Double(b) + 0.5) * configuration.bucketSeconds,
+            seconds: partFilled ? meanSeconds + fullBucketCentreLagSeconds : centre,
             probeCelsius: bucketProbeSum / bucketProbeN,
             ambientCelsius: bucketAmbN > 0 ? bucketAmbSum / bucketAmbN : nil)
         fitter.add(g)

@@ -64,7 +64,12 @@ import Testing
     /// A whole cook's conduction fit must get the air sensor's bias and the meat's Biot number right
     /// to extrapolate; the last stretch read from the recent window needs neither. Exact cylinder
     /// centres in 120 C air whose sensor reads 6 C off: at 90 % of the way the finish is within
-    /// 1.5 % of the time left (the whole-cook fit alone was 2.7-6.9 % off).
+    /// 3 % of the time left (the whole-cook fit alone was 2.7-6.9 % off). Measured: 2.5 % early at
+    /// tau 6,000 s and 1.1 % at 30,000 s, the one-mode curve reading the second mode's last bend
+    /// as closing a little early. It had been under 1.5 % at tau 6,000 s only because `predict`
+    /// dated its last, part-filled grid bucket at the bucket's centre, up to 15 s after its
+    /// readings: a lag that made each answer a little later, by how far into the bucket the moment
+    /// fell (88-91 % of the way: 0.0 to 2.5 % early, 1.5 % late; see `PartFilledBucketTests`).
     @Test func lateInACookTheFinishIsReadFromTheRecentApproach() {
         for tau in [6000.0, 30_000] {
             for bias in [-6.0, 6.0] {
@@ -73,7 +78,7 @@ import Testing
                 let e = Predictor.predict(
                     readings: cook.readings, targetCelsius: 54, atSeconds: at, cut: nil, priors: [])
                 let rel = abs((e.finishSeconds ?? .infinity) - cook.trueFinish) / (cook.trueFinish - at)
-                #expect(rel < 0.015, "tau \(tau) s, air sensor \(bias) C off: \(rel) of the time left")
+                #expect(rel < 0.03, "tau \(tau) s, air sensor \(bias) C off: \(rel) of the time left")
                 #expect((e.parameters["approach_weight"] ?? 0) > 0.9)
             }
         }

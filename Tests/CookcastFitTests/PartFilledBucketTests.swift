@@ -1,0 +1,44 @@
+import CookcastCore
+import Testing
+
+@testable import CookcastFit
+
+/// `predict --at` closes the grid bucket the moment falls in, with only the readings before it.
+/// Its point used to sit at the bucket's centre: a moment 1 s into a bucket had its one reading
+/// counted 15 s after it was taken, so on a probe climbing fast (a steak in a hot pan) the finish
+/// jumped later by about that much across every bucket boundary.
+@Suite struct PartFilledBucketTests {
+    /// A fast cook: the centre of a 2.5 cm steak (tau 3,600 s) in 120 C air, a reading a second,
+    /// done in about 18 minutes.
+    let cook = SyntheticCook(tau: 3600, biot: 2, air: 120, start: 5, target: 54, dt: 1, hours: 1, faults: false)
+
+    /// Bucket boundaries (30 s apart) at about `fractions` of the way to the finish.
+    func boundaries(_ fractions: [Double]) -> [Double] { fractions.map { 30 * ($0 * cook.trueFinish / 30).rounded() } }
+
+    func finish(at seconds: Double) -> Estimate {
+        Predictor.predict(readings: cook.readings, targetCelsius: 54, atSeconds: seconds, cut: nil, priors: [])
+    }
+
+    @Test func aPartFilledBucketCountsItsReadingsWhenTheyWereTaken() throws {
+        // Half way, the bucket from b holds the readings at b and b + 1 s when asked 1.5 s in. A
+        // full bucket's centre lies 0.5 s after its readings' mean time (0-29 s: 14.5 s), so the
+        // points follow that convention: b + 0.5 + 0.5. It used to be the centre, b + 15.
+        let b = try #require(boundaries([0.5]).first)
+        let e = finish(at: b + 1.5)
+        #expect(e.phase == .predicting)
+        #expect(abs(e.elapsedSeconds - (b + 1)) < 1e-9, "point at \(e.elapsedSeconds) s")
+    }
+
+    @Test func aReadingJustTakenBringsTheFinishCloserNotLater() throws {
+        // Just before the boundary the bucket is full and its centre is its readings' mean time;
+        // just after it, one more reading. It used to move the finish 7-15 s later, away from the
+        // true one (at 75 %: 1,190 -> 1,205 s for a true 1,189 s).
+        for boundary in boundaries([0.5, 0.75, 0.9]) {
+            let before = try #require(finish(at: boundary - 0.5).finishSeconds)
+            let after = try #require(finish(at: boundary + 0.5).finishSeconds)
+            let context = "at \(boundary) s: \(before) -> \(after) (true \(cook.trueFinish))"
+            #expect(after - before < 2, "\(context)")
+            #expect(abs(after - cook.trueFinish) < abs(before - cook.trueFinish) + 2, "\(context)")
+        }
+    }
+}
