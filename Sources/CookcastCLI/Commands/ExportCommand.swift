@@ -111,8 +111,14 @@ struct ExportCommand: Command {
         let found = try store.cook(
             sessionID,
             head: { _, readingChannels in
-                let shown = channel.map { c in readingChannels.filter { $0 == c } } ?? readingChannels
-                layout = CanonicalCSV.Layout(multiChannel: shown.count > 1, hasBattery: hasBattery)
+                // `--channel N` writes the single-probe file `live --replay` and `predict` read
+                // (the pit's air in its rows), without a channel column; a whole session keeps
+                // its channel numbers, even a lone channel 3 (re-imported as channel 1, a merge
+                // of the same cook with its JSON export stored every reading twice).
+                layout =
+                    channel != nil
+                    ? CanonicalCSV.Layout(multiChannel: false, hasBattery: hasBattery)
+                    : CanonicalCSV.Layout(channels: readingChannels, hasBattery: hasBattery)
                 try emit(layout?.header ?? "")
                 return true
             },
