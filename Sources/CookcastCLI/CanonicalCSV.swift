@@ -5,12 +5,24 @@ import CookcastCore
 /// Numbers use Swift's shortest round-trip representation, so reading the file back gives
 /// bit-identical values.
 enum CanonicalCSV {
-    /// Which optional columns a file has: `channel` when its readings come from several channels,
+    /// Which optional columns a file has: `channel` when its readings come from several channels
+    /// or from one other than channel 1 (without the column a reader puts them on channel 1),
     /// `battery_pct` when any has a battery level. Known before the rows, so a file can be written
     /// a chunk of rows at a time (`export` of a long cook).
     struct Layout {
         var multiChannel: Bool
         var hasBattery: Bool
+
+        /// The layout for readings from `channels` (those with readings, in any order).
+        init(channels: [Int], hasBattery: Bool) {
+            self.init(multiChannel: Set(channels) != [1], hasBattery: hasBattery)
+        }
+
+        /// The layout with the `channel` column when `multiChannel`.
+        init(multiChannel: Bool, hasBattery: Bool) {
+            self.multiChannel = multiChannel
+            self.hasBattery = hasBattery
+        }
 
         /// The header line.
         var header: String {
@@ -38,8 +50,7 @@ enum CanonicalCSV {
     /// The whole file for `readings`, in any order.
     static func render(_ readings: [Reading]) -> String {
         let layout = Layout(
-            multiChannel: Set(readings.map(\.channel)).count > 1,
-            hasBattery: readings.contains { $0.batteryPercent != nil })
+            channels: readings.map(\.channel), hasBattery: readings.contains { $0.batteryPercent != nil })
         let ordered = readings.sorted { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
         return layout.header + layout.rows(ordered)
     }

@@ -21,9 +21,8 @@ public struct CanonicalCSVReader: SingleFileCookReader {
         // The same line parser as `live --replay`, so both read the canonical CSV identically
         // (t_s, probe_c, ambient_c, optional channel and battery_pct columns).
         let (replay, bad) = try ReplayFile.parsedForImport(file, as: .csv, formatName: fmt)
-        var readings = replay.readings()
+        let readings = replay.importReadings(decoder: SeedProbeDecoder())
         guard !readings.isEmpty else { throw .noReadings(file: file.path, format: fmt) }
-        readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
         let start = options.fallbackStartUnixMs([file])
         let channels = Self.channels(of: readings)
         let info = CookAssembly.info(

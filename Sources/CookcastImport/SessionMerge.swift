@@ -6,11 +6,15 @@ import CookcastCore
 ///
 /// A format that dates its readings (a vendor export) is placed by its start against the
 /// session's; elapsed times (canonical CSV, which is what `live` saves) are taken to be on the
-/// session's clock already. Readings that would fall before the session's start are left out
-/// (session times start at 0).
+/// session's clock already. A dated file whose first readings are already stored at their own
+/// times (and not at the shifted ones) is the session's own cook in another format, whatever its
+/// start says, and is taken on its own times too (`sameCookApartSeconds`). Readings that would
+/// fall before the session's start are left out (session times start at 0).
 ///
 /// ```swift
-/// let merge = SessionMerge(cook: cook, format: .csv, session: stored)
+/// let merge = try SessionMerge(cook: cook, format: .json, session: stored) { channel, ms in
+///     try store.reading(session: stored.id!, channel: channel, atMilliseconds: ms)
+/// }
 /// let added = try store.addReadings(merge.readings, channels: merge.channels, session: stored.id!)
 /// ```
 public struct SessionMerge: Sendable {
@@ -22,11 +26,39 @@ public struct SessionMerge: Sendable {
     public var shiftSeconds: Double
     /// Readings left out because they fall before the session's start.
     public var beforeStartCount: Int
+    /// When the file is the session's own cook (its first readings stored at their own times),
+    /// how far its start is from the session's, in seconds (file minus session); nil otherwise.
+    /// A canonical CSV's import starts at the file's modification time, not at the cook's: the
+    /// JSON export of the same cook recorded by `live` was placed 5 min 15 s into such a session
+    /// and every one of its 517 readings stored twice.
+    public var sameCookApartSeconds: Double?
 
-    /// Places `cook`, read as `format`, on `session`'s clock.
+    /// How many of the file's first readings are looked up to tell the session's own cook.
+    static let sameCookSampleSize = 16
+
+    /// Places `cook`, read as `format`, on `session`'s clock, with no look at what it stores.
     public init(cook: RecordedCook, format: ImportFormat, session: SessionInfo) {
-        shiftSeconds =
+        self.init(cook: cook, format: format, session: session) { _, _ in nil }
+    }
+
+    /// Places `cook`, read as `format`, on `session`'s clock; `storedReading` gives the reading
+    /// the session stores for a channel at a millisecond of its clock, if any.
+    public init(
+        cook: RecordedCook, format: ImportFormat, session: SessionInfo,
+        storedReading: (_ channel: Int, _ milliseconds: Int64) throws -> Reading?
+    ) rethrows {
+        let clockShift =
             format.datesReadings ? Double(cook.info.startedAtUnixMs - session.startedAtUnixMs) / 1000 : 0
+        shiftSeconds = clockShift
+        if clockShift != 0 {
+            let sample = cook.readings.prefix(Self.sameCookSampleSize)
+            if try Self.isStored(sample, shiftedBy: 0, storedReading),
+                try !Self.isStored(sample, shiftedBy: clockShift, storedReading)
+            {
+                shiftSeconds = 0
+                sameCookApartSeconds = clockShift
+            }
+        }
         var kept: [Reading] = []
         kept.reserveCapacity(cook.readings.count)
         for var reading in cook.readings {
@@ -36,5 +68,30 @@ public struct SessionMerge: Sendable {
         readings = kept
         beforeStartCount = cook.readings.count - kept.count
         channels = cook.channels
+    }
+
+    /// Whether every reading of `sample` (not empty), moved by `shift` seconds, is stored with
+    /// the same temperatures at its millisecond (the store's key).
+    private static func isStored(
+        _ sample: ArraySlice<Reading>, shiftedBy shift: Double,
+        _ storedReading: (_ channel: Int, _ milliseconds: Int64) throws -> Reading?
+    ) rethrows -> Bool {
+        guard !sample.isEmpty else { return false }
+        for reading in sample {
+            let seconds = reading.elapsedSeconds + shift
+            guard seconds >= 0, let stored = try storedReading(reading.channel, Int64((seconds * 1000).rounded())),
+                same(stored.probeCelsius, reading.probeCelsius), same(stored.ambientCelsius, reading.ambientCelsius)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Two temperatures that are the same value (to 0.001 C: every format writes at least that).
+    private static func same(_ a: Double?, _ b: Double?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (a?, b?): return abs(a - b) <= 0.001
+        default: return false
+        }
     }
 }

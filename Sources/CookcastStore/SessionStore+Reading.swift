@@ -119,6 +119,26 @@ extension SessionStore {
         }
     }
 
+    /// The reading `session` stored for `channel` at `milliseconds` (its key), if any.
+    public func reading(session: Int64, channel: Int, atMilliseconds milliseconds: Int64) throws -> Reading? {
+        try withConnection("cannot read readings from") { db in
+            let select = try db.cachedStatement(
+                """
+                SELECT probe_c, ambient_c, battery_pct FROM readings
+                WHERE session_id = ? AND channel = ? AND t_ms = ?
+                """)
+            defer { select.reset() }
+            select.bind(session, at: 1)
+            select.bind(channel, at: 2)
+            select.bind(milliseconds, at: 3)
+            guard try select.step() else { return nil }
+            return Reading(
+                channel: channel, elapsedSeconds: Double(milliseconds) / 1000,
+                probeCelsius: select.optionalDouble(at: 0),
+                ambientCelsius: select.optionalDouble(at: 1), batteryPercent: select.optionalDouble(at: 2))
+        }
+    }
+
     /// The highest `link_epoch` among a session's readings (the links it was recorded over,
     /// minus one), nil when it has none: a resumed recording goes on from the next one.
     public func lastLinkEpoch(session: Int64) throws -> Int? {

@@ -241,4 +241,55 @@ import Testing
         #expect(back.out.contains("already recorded as session 1, skipped"), "\(back.out)")
         #expect(try SessionStore(path: box.databasePath, readOnly: true).sessionIDs() == [1])
     }
+
+    /// QA: `export --format json` of a cook `live` recorded, then `import THAT.json --into M` where
+    /// M holds the same cook imported from its CSV, stored all 517 readings twice: the JSON was
+    /// placed by its start, and a CSV import starts at the file's modification time (5 min 15 s
+    /// off here). The same cook now merges onto itself and says how many were already there.
+    @Test func theSameCookInItsJSONExportIsNeverStoredTwice() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let recorded = Sandbox()
+        defer { recorded.cleanup() }
+        let chicken = SharedData.cook("heatledger_roast_chicken.csv")
+        let live = await recorded.run(["live", "--replay", chicken, "--speed", "max", "--plain", "--cut", "chicken"])
+        #expect(live.status == 0, "\(live.err)")
+        let json = box.directory + "/chicken.json"
+        #expect(await recorded.run(["export", "1", "--format", "json", "-o", json]).status == 0)
+        // The CSV's modification time, the import's start, is an hour before the recording's.
+        let copy = box.write("chicken.csv", try String(contentsOfFile: chicken, encoding: .utf8))
+        let recordedStart = try #require(try SessionStore(path: recorded.databasePath).session(1)?.startedAtUnixMs)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: Double(recordedStart) / 1000 - 3600)], ofItemAtPath: copy)
+        #expect(await box.run(["import", copy, "--cut", "chicken"]).status == 0)
+
+        let r = await box.run(["import", json, "--into", "1"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("added 0 readings to session 1 (") && r.out.contains("517 already stored"), "\(r.out)")
+        #expect(r.out.contains("the file is this session's cook"), "\(r.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 1).count == 517)
+    }
+
+    /// A session whose one channel is not channel 1 (an iBBQ's probe 3) exported as CSV kept no
+    /// channel column, so its import put the readings on channel 1 and the JSON export merged
+    /// into it stored each again on channel 3. The CSV keeps the channel now.
+    @Test func aLoneChannelKeepsItsNumberThroughTheCSV() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let probe3 = box.write("probe3.csv", "t_s,probe_c,ambient_c,channel\n0,20,,3\n10,21,,3\n20,22,,3\n")
+        #expect(await box.run(["import", probe3]).status == 0)
+        let csv = await box.run(["export", "1", "--format", "csv"])
+        #expect(csv.out == "t_s,probe_c,ambient_c,channel\n0.0,20.0,,3\n10.0,21.0,,3\n20.0,22.0,,3\n", "\(csv.out)")
+        let exported = box.write("exported.csv", csv.out)
+        let json = box.directory + "/probe3.json"
+        #expect(await box.run(["export", "1", "--format", "json", "-o", json]).status == 0)
+        let other = Sandbox()
+        defer { other.cleanup() }
+        #expect(await other.run(["import", exported]).status == 0)
+        let r = await other.run(["import", json, "--into", "1"])
+        #expect(r.status == 0 && r.out.contains("added 0 readings") && r.out.contains("3 already stored"), "\(r.out)")
+        let store = try SessionStore(path: other.databasePath, readOnly: true)
+        #expect(try store.readings(session: 1).map(\.channel) == [3, 3, 3])
+    }
 }

@@ -152,6 +152,50 @@ import Testing
         #expect(try otherStore.priors(cut: "turkey").first?.cookCount == 5)
     }
 
+    /// A shipped cook's file replayed through `live` is that shipped cook: its session gets the
+    /// fingerprint an import of the file gets, so the chicken prior holds 2 cooks as with no
+    /// replay (it held 3, the same chicken twice, the session being `recorded:` and its start),
+    /// at the cook's end and in a later `fit`, and an import of the file is known as stored. A
+    /// replay of a cook that is not shipped still adds one.
+    @Test func aReplayedShippedCookCountsOnce() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let chicken = SharedData.cook("heatledger_roast_chicken.csv")
+        let live = await box.run([
+            "live", "--replay", chicken, "--speed", "max", "--plain", "--cut", "chicken", "--target", "74",
+        ])
+        #expect(live.status == 0, "\(live.err)")
+        #expect(live.out.contains("learned from this cook: the chicken prior now holds 2 cooks"), "\(live.out)")
+        let fit = await box.run(["fit"])
+        #expect(fit.out.contains("learned from the 1 stored cook and 16 shipped cooks"), "\(fit.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.priors(cut: "chicken").first?.cookCount == 2)
+        #expect(try store.priors(cut: "generic").first?.cookCount == 17)
+        #expect(try store.session(1)?.contentHash == "readings:fnv1a64:f4d0dd39395d0169")
+        #expect(try store.readings(session: 1).count == 517)
+        let imported = await box.run(["import", chicken, "--cut", "chicken", "--target", "74"])
+        #expect(imported.out.contains("already recorded as session 1, skipped"), "\(imported.out)")
+
+        let (_, own) = try await Self.recordOwnTurkey(box)
+        #expect(own.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(own.out)")
+        try await Self.fit(box, saysLearnedFrom: "all 2 stored cooks and 16 shipped cooks", turkeys: 5, cooks: 18)
+    }
+
+    /// A cook read from standard input keeps the fingerprint of a recorded cook, `recorded:` and
+    /// its start: only a replayed file has an import's.
+    @Test func aCookFromStdinKeepsItsRecordedFingerprint() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let text = try String(contentsOfFile: SharedData.cook("heatledger_roast_chicken.csv"), encoding: .utf8)
+        let r = try CookcastBinary.live(
+            ["--cut", "chicken", "--target", "74"], feeding: text, database: box.databasePath)
+        #expect(r.status == 0, "\(r.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let info = try #require(try store.session(1))
+        #expect(info.contentHash == nil)
+        #expect(FitJob.fingerprint(info) == "recorded:\(info.startedAtUnixMs)")
+    }
+
     /// QA: the summary `live` now stores as a cook ends is not a prediction; a cook stopped short
     /// of its target showed "last fit at 01:56:14: unfinished, no finish estimate" in `show` (and
     /// no ETA in `plot`) where the ETA it had at the stop had been. A session with summaries only

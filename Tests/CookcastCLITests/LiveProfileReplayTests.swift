@@ -143,4 +143,44 @@ import Testing
         #expect(r.status == 0)
         #expect(r.err.contains("--profile only applies to packets"), "\(r.err)")
     }
+
+    /// QA: `export --format csv` of an iBBQ session dropped the battery its thermometer reported
+    /// (events on its settings channel), which the JSON export keeps. Each row now carries the
+    /// level last reported (none before the first reply), the exact one the reply's bytes give;
+    /// the file imports back with the battery kept and exports again byte for byte. A session
+    /// with no battery at all keeps its CSV as it was, without the column.
+    @Test func theCSVExportKeepsTheThermometersBattery() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("ibbq.hex", Self.log)
+        let live = await box.run([
+            "live", "--replay", file, "--profile", "ibbq", "--pit-probe", "4", "--speed", "max", "--plain",
+        ])
+        #expect(live.status == 0, "\(live.err)")
+        let csv = await box.run(["export", "1", "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.err)")
+        let lines = csv.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "t_s,probe_c,ambient_c,channel,battery_pct")
+        #expect(lines[1] == "0.0,20.0,,1,", "\(lines[1])")
+        let before = try #require(lines.first { $0.hasPrefix("600.0,,110.0,4,") })
+        let after = try #require(lines.first { $0.hasPrefix("610.0,26.1,,1,") })
+        let level = { (line: String) in Double(line.split(separator: ",", omittingEmptySubsequences: false)[4]) ?? -1 }
+        #expect(abs(level(before) - 100 * 0x0FA0 / 0x1998) < 1e-9, "\(before)")
+        #expect(abs(level(after) - 100 * 0x0320 / 0x1998) < 1e-9, "\(after)")
+
+        let exported = box.write("ibbq.csv", csv.out)
+        let other = Sandbox()
+        defer { other.cleanup() }
+        #expect(await other.run(["import", exported]).status == 0)
+        let store = try SessionStore(path: other.databasePath, readOnly: true)
+        let readings = try store.readings(session: 1)
+        #expect(readings.filter { $0.batteryPercent != nil }.count == 357)
+        #expect(readings.last?.batteryPercent.map { ($0 * 100).rounded() } == 1221)
+        #expect(await other.run(["export", "1", "--format", "csv"]).out == csv.out)
+
+        let chicken = SharedData.cook("heatledger_roast_chicken.csv")
+        #expect(await box.run(["import", chicken]).status == 0)
+        let plain = await box.run(["export", "2", "--format", "csv"])
+        #expect(plain.out.hasPrefix("t_s,probe_c,ambient_c\n0.0,16.04,30.29\n"), "\(plain.out.prefix(80))")
+    }
 }

@@ -31,4 +31,45 @@ import Testing
         #expect(merge.shiftSeconds == 0)
         #expect(merge.readings.map(\.elapsedSeconds) == [0, 30, 60])
     }
+
+    /// What a session stores, by channel and millisecond, for `storedReading`.
+    static func lookup(_ readings: [Reading]) -> (Int, Int64) -> Reading? {
+        let byKey = Dictionary(
+            uniqueKeysWithValues: readings.map {
+                ([Int64($0.channel), Int64(($0.elapsedSeconds * 1000).rounded())], $0)
+            })
+        return { channel, ms in byKey[[Int64(channel), ms]] }
+    }
+
+    /// The session's own cook in a dated format (its JSON export) whose start is not the
+    /// session's (a CSV import starts at the file's modification time): its readings are already
+    /// stored at their own times, so it is taken on them, not moved by 10 minutes.
+    @Test func theSessionsOwnCookIsTakenOnItsOwnTimes() {
+        let cook = cook(startingAfterSessionBy: 600)
+        let merge = SessionMerge(cook: cook, format: .json, session: session, storedReading: Self.lookup(cook.readings))
+        #expect(merge.shiftSeconds == 0)
+        #expect(merge.sameCookApartSeconds == 600)
+        #expect(merge.readings.map(\.elapsedSeconds) == [0, 30, 60])
+    }
+
+    /// Other temperatures at those times, or the readings stored at the shifted times too (a
+    /// session that holds both), keep the placement by the start.
+    @Test func anotherCookOrOneStoredWhereItsStartPutsItIsPlacedByItsStart() {
+        let cook = cook(startingAfterSessionBy: 600)
+        let warmer = cook.readings.map { r in
+            var w = r
+            w.probeCelsius = (r.probeCelsius ?? 0) + 1
+            return w
+        }
+        let other = SessionMerge(cook: cook, format: .json, session: session, storedReading: Self.lookup(warmer))
+        #expect(other.shiftSeconds == 600 && other.sameCookApartSeconds == nil)
+        let shifted = cook.readings.map { r in
+            var s = r
+            s.elapsedSeconds += 600
+            return s
+        }
+        let both = SessionMerge(
+            cook: cook, format: .json, session: session, storedReading: Self.lookup(cook.readings + shifted))
+        #expect(both.shiftSeconds == 600 && both.sameCookApartSeconds == nil)
+    }
 }

@@ -9,8 +9,10 @@ struct ExportCommand: Command {
     static let usage = "cookcast export SESSION [--format csv|json] [--channel N] [-o FILE]"
     static let help = """
         csv:  header `t_s,probe_c,ambient_c` (seconds since start, Celsius, empty = no value), plus
-              `channel` when the session has several channels and `battery_pct` when the probe
-              reported a battery level. A pit/oven channel (role ambient) has its values in
+              `channel` when the session has several channels (or one other than 1) and
+              `battery_pct` when the probe reported a battery level (a thermometer that reports
+              it apart, an iBBQ: the level last reported, on each row after it). A pit/oven
+              channel (role ambient) has its values in
               ambient_c and probe_c empty, which is how `cookcast import` recognises it.
               `cookcast import` reads the file back into identical readings.
         json: the whole cook (session, channels, readings, events, vendor series) as one JSON document.
@@ -102,17 +104,25 @@ struct ExportCommand: Command {
     }
 
     /// The canonical CSV: its optional columns from the channels with readings and whether any
-    /// has a battery level, then the rows in time order, a chunk at a time.
+    /// has a battery level (its own, or its thermometer's: `ThermometerBattery`), then the rows in
+    /// time order, a chunk at a time.
     private func streamCSV(_ store: SessionStore, _ emit: (String) throws(CLIError) -> Void) throws {
-        let hasBattery = try store.hasBatteryReadings(session: sessionID, channel: channel)
+        let thermometer = try thermometerBattery(store)
+        let hasBattery = try !thermometer.isEmpty || store.hasBatteryReadings(session: sessionID, channel: channel)
         var layout: CanonicalCSV.Layout?
         // One channel of several: every channel is read, for the pit's air.
         var pitAir = PitAir()
         let found = try store.cook(
             sessionID,
             head: { _, readingChannels in
-                let shown = channel.map { c in readingChannels.filter { $0 == c } } ?? readingChannels
-                layout = CanonicalCSV.Layout(multiChannel: shown.count > 1, hasBattery: hasBattery)
+                // `--channel N` writes the single-probe file `live --replay` and `predict` read
+                // (the pit's air in its rows), without a channel column; a whole session keeps
+                // its channel numbers, even a lone channel 3 (re-imported as channel 1, a merge
+                // of the same cook with its JSON export stored every reading twice).
+                layout =
+                    channel != nil
+                    ? CanonicalCSV.Layout(multiChannel: false, hasBattery: hasBattery)
+                    : CanonicalCSV.Layout(channels: readingChannels, hasBattery: hasBattery)
                 try emit(layout?.header ?? "")
                 return true
             },
@@ -128,11 +138,22 @@ struct ExportCommand: Command {
                         return shown
                     }
                 }
-                guard let text = layout?.rows(rows) else { return false }
+                guard let text = layout?.rows(thermometer.filling(rows)) else { return false }
                 try emit(text)
                 return true
             })
         guard found else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
+    }
+
+    /// The battery levels the session's thermometer reported apart from its readings (an iBBQ's),
+    /// each decoded again by the session's probe profile when the models have it.
+    private func thermometerBattery(_ store: SessionStore) throws -> ThermometerBattery {
+        let probeId = try store.session(sessionID)?.probeId
+        let profileName = probeId.flatMap { id in
+            id.hasPrefix(PacketDecoding.probeIdPrefix) ? String(id.dropFirst(PacketDecoding.probeIdPrefix.count)) : nil
+        }
+        let profile = profileName.flatMap { name in (try? context.probeProfile(named: name)) ?? nil }
+        return ThermometerBattery(events: try store.events(session: sessionID), decoder: profile?.decoder())
     }
 
     /// The JSON document: the cook without its readings, then the readings a chunk at a time.

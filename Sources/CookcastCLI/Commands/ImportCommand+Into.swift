@@ -107,9 +107,23 @@ extension ImportCommand {
         } catch {
             throw .io("\(error)")
         }
-        let merge = cooks.first.map { SessionMerge(cook: $0.cook, format: $0.format, session: session) }
+        let merge: SessionMerge?
+        do {
+            merge = try cooks.first.map { cook in
+                try SessionMerge(cook: cook.cook, format: cook.format, session: session) { channel, ms in
+                    try store.reading(session: id, channel: channel, atMilliseconds: ms)
+                }
+            }
+        } catch {
+            throw .io("\(error)")
+        }
         var notes: [String] = []
-        if let merge, merge.shiftSeconds > 0 {
+        if let merge, let apart = merge.sameCookApartSeconds {
+            notes.append(
+                "the file is this session's cook (its first readings are stored at their own times): "
+                    + "taken on them, not by its start, \(DurationFormat.short(abs(apart))) "
+                    + (apart > 0 ? "after" : "before") + " the session's")
+        } else if let merge, merge.shiftSeconds > 0 {
             notes.append("the file starts \(DurationFormat.short(merge.shiftSeconds)) into the session")
         } else if let merge, merge.shiftSeconds < 0 {
             notes.append("the file starts \(DurationFormat.short(-merge.shiftSeconds)) before the session")

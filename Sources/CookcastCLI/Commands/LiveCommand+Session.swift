@@ -221,3 +221,29 @@ extension LiveCommand {
         return "\(cutText), target \(targetText)"
     }
 }
+
+extension LiveCommand {
+    /// Gives session `id`, a replay that recorded its whole file, the content hash an import of
+    /// that file gets (`ReplayFile.importContentHash`), so the cook counts once where it is also a
+    /// shipped cook (`FitJob.shippedCooksNotStored`) and `import` of the file knows it is stored.
+    /// Without it the session's fingerprint was `recorded:` and its start, and `fit` learned a
+    /// replayed shipped cook twice (the chicken prior 3 cooks, 2 of them the same chicken). Left
+    /// as it is, with a note, when another session already carries the hash (the file imported
+    /// before); a failure is a note too, never a failed cook.
+    func fingerprintAsImported(_ id: Int64, hash: String?, store: SessionStore) {
+        guard let hash else { return }
+        do {
+            if let other = try store.sessionID(contentHash: hash) {
+                if other != id {
+                    context.console.errorLine("note: session \(other) holds the same cook as this replay")
+                }
+                return
+            }
+            guard var info = try store.session(id) else { return }
+            info.contentHash = hash
+            try store.updateSession(info)
+        } catch {
+            context.console.errorLine("note: could not store this replay's import fingerprint (\(error))")
+        }
+    }
+}

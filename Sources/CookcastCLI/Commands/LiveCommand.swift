@@ -1,6 +1,7 @@
 import CookcastBlueZ
 import CookcastCore
 import CookcastEngine
+import CookcastImport
 import CookcastIngest
 import CookcastStore
 import Dispatch
@@ -295,7 +296,8 @@ struct LiveCommand: Command {
             replay.file.issues.forEach(badLines.report)
             badLines.finish()
             return try await run(
-                replay, store: store, paced: true, probeId: replay.file.format == .hexLog ? decoding.probeId : nil)
+                replay, store: store, paced: true, probeId: replay.file.format == .hexLog ? decoding.probeId : nil,
+                importFingerprint: { replay.file.importContentHash(decoder: decoding.decoder) })
         case .stdin:
             let badLines = BadLineReporter(console: context.console)
             defer { badLines.finish() }
@@ -397,16 +399,23 @@ struct LiveCommand: Command {
     static let resumeWindowSeconds = 1800.0
 
     private func run<Source: ReadingSource>(
-        _ source: Source, store: SessionStore, paced: Bool, resume: Int64? = nil, probeId: String? = nil
+        _ source: Source, store: SessionStore, paced: Bool, resume: Int64? = nil, probeId: String? = nil,
+        importFingerprint: (() -> String?)? = nil
     ) async throws(CLIError) -> Int32 {
-        try await run(label: source.label, store: store, paced: paced, resume: resume, probeId: probeId) { _ in source }
+        try await run(
+            label: source.label, store: store, paced: paced, resume: resume, probeId: probeId,
+            importFingerprint: importFingerprint
+        ) { _ in source }
     }
 
     /// Opens (or resumes) the session for a source labelled `label` (its `probeId`: the profile
     /// its packets are decoded with), then records what the source `makeSource` makes for it (one
-    /// that depends on where the session resumes) gives.
+    /// that depends on where the session resumes) gives. `importFingerprint` (a replayed file's:
+    /// the content hash `import` gives it) is stored as the session's once the source has ended,
+    /// before the cook is learned from (`fingerprintAsImported`).
     private func run<Source: ReadingSource>(
         label: String, store: SessionStore, paced: Bool, resume: Int64? = nil, probeId: String? = nil,
+        importFingerprint: (() -> String?)? = nil,
         makeSource: (LiveSessionOpening) throws(CLIError) -> Source
     ) async throws(CLIError) -> Int32 {
         let session = try openSession(label: label, store: store, resume: resume ?? resumeID, probeId: probeId)
@@ -466,6 +475,9 @@ struct LiveCommand: Command {
                     .save(error, fallback: console.writeError))
         } catch {
             throw .io("session \(sessionID): \(error)")
+        }
+        if summary.ending == .sourceEnded, let importFingerprint {
+            fingerprintAsImported(sessionID, hash: importFingerprint(), store: store)
         }
         // Every reading is stored by now: what the cook teaches is a bonus, and a failure to learn
         // it (a database locked by another process) is a note, never a failed cook.
