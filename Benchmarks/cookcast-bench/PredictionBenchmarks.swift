@@ -29,6 +29,23 @@ struct PredictionBenchmarks {
         }
     }
 
+    /// `longCook`'s roast read every 7 s, give or take half a second (a probe that notifies when
+    /// it likes): its grid points, dated at their readings' mean time to the second, are 28-32 s
+    /// apart, so the fitter's steps change length (`ConductionFitter.decayCache`) where 2 Hz
+    /// readings give 30 s every time.
+    static func irregularCook(hours: Double) -> [Reading] {
+        var rng = SystemRandomNumberGenerator()
+        var out: [Reading] = []
+        var t = 0.0
+        while t < hours * 3600 {
+            let core = 110 - 105 * exp(-t / 40_000) + 3 * exp(-t / 4_000)
+            let noise = Double.random(in: -0.1...0.1, using: &rng)
+            out.append(Reading(elapsedSeconds: t, probeCelsius: core + noise, ambientCelsius: 115 + noise * 10))
+            t += 7 + Double.random(in: -0.5...0.5, using: &rng)
+        }
+        return out
+    }
+
     /// Target of `longCook`, Celsius.
     static let targetCelsius = 100.0
 
@@ -99,6 +116,24 @@ struct PredictionBenchmarks {
                     ratio: nil,
                     target: "median <= 20 us, p99 <= 200 us"))
         }
+        // The same roast read every 7 +- 0.5 s: an hour, then 500 ticks (about an hour) timed.
+        let irregular = Self.irregularCook(hours: 3)
+        let estimator = ETAEstimator(targetCelsius: Self.targetCelsius, prior: .generic)
+        let history = irregular.prefix { $0.elapsedSeconds < 3600 }.count
+        for r in irregular.prefix(history) { estimator.update(r) }
+        var samples: [Double] = []
+        let clock = ContinuousClock()
+        for r in irregular[history..<(history + 500)] {
+            let start = clock.now
+            estimator.update(r)
+            blackHole(estimator.estimate(atSeconds: r.elapsedSeconds))
+            samples.append((clock.now - start).inSeconds * 1e6)
+        }
+        results.append(
+            BenchmarkHarness.Result(
+                name: "fitter+estimator per tick, 1 h, a reading every 7+-0.5 s (p90 col = p99)",
+                median: Quantile.invertedCDF(samples, 0.5), p90: Quantile.invertedCDF(samples, 0.99),
+                unit: "us/tick", higherIsBetter: false, ratio: nil, target: "median <= 20 us, p99 <= 200 us"))
         results.append(Self.liveETAPerReading())
         results.append(
             harness.measure(

@@ -43,6 +43,12 @@ public final class ConductionFitter {
     var staticGain: [Double] = []
     var lastPhi: [Double] = [], lastK: [Double] = []
     var decayStep = -1.0
+    /// Decays of the last few other steps (`decayCacheSize`), most recent first: grid points are
+    /// dated at their readings' mean time on a 5 s lattice, so steps of 25, 30 and 35 s alternate
+    /// for a probe read every few seconds, and each change would recompute `nc * nm` (16,080)
+    /// exponentials.
+    var decayCache: [(step: Double, values: [Double])] = []
+    static let decayCacheSize = 4
     var sumWeight = 0.0
     var pointCount = 0
     /// Seconds of the first grid point (the model's t = 0).
@@ -134,6 +140,25 @@ public final class ConductionFitter {
         firstProbeCelsius = startCelsius
     }
 
+    /// Makes `decay` that of a step of `dt` seconds: from the cache when it holds it, else
+    /// computed; the one it replaces is cached.
+    func useDecay(forStep dt: Double) {
+        let previous = (step: decayStep, values: decay)
+        if let i = decayCache.firstIndex(where: { $0.step == dt }) {
+            decay = decayCache.remove(at: i).values
+        } else {
+            if decayCache.count >= Self.decayCacheSize, var reused = decayCache.popLast()?.values {
+                // The evicted array's storage takes the new values: no allocation.
+                for i in 0..<(nc * nm) { reused[i] = exp(-rates[i] * dt) }
+                decay = reused
+            } else {
+                decay = rates.map { exp(-$0 * dt) }
+            }
+        }
+        if previous.step >= 0 { decayCache.insert(previous, at: 0) }
+        decayStep = dt
+    }
+
     /// Number of grid points absorbed.
     public var count: Int { pointCount }
     /// Effective number of points after forgetting.
@@ -160,10 +185,7 @@ public final class ConductionFitter {
             return
         }
         let dt = max(0, g.seconds - last)
-        if dt != decayStep {
-            decayStep = dt
-            for i in 0..<(nc * nm) { decay[i] = exp(-rates[i] * dt) }
-        }
+        if dt != decayStep { useDecay(forStep: dt) }
         // Air over the step: mean of the two ends (held when missing).
         let newDrive = g.ambientCelsius ?? (hasMeasuredAmbient ? lastDriveCelsius : assumedAmbientCelsius)
         let drive = 0.5 * (newDrive + lastDriveCelsius)

@@ -54,12 +54,10 @@ public final class ETAEstimator {
     // open bucket
     var bucketIndex: Int?
     var bucketProbeSum = 0.0, bucketProbeN = 0.0, bucketAmbSum = 0.0, bucketAmbN = 0.0
-    /// Sum of the open bucket's probe reading times, seconds (for a bucket closed part-filled).
+    /// Sum of the open bucket's probe reading times, seconds: its point is dated at their mean.
     var bucketProbeSecondsSum = 0.0
-    /// How far the last full bucket's centre lies after its probe readings' mean time, seconds
-    /// (half the reading interval when readings start on the bucket's boundary): the grid's
-    /// convention, which a part-filled bucket's point follows.
-    var fullBucketCentreLagSeconds = 0.0
+    /// Lattice a full bucket's point is dated on, seconds (see `closeBucket`).
+    static let datingLatticeSeconds = 5.0
     var originSeconds: Double?
     var doneSeconds: Double?
     var lastCleanProbe: (t: Double, v: Double)?
@@ -175,14 +173,8 @@ public final class ETAEstimator {
         return refreshed
     }
 
-    /// Closes the open bucket now (used before answering a query at the end of a replay).
-    ///
-    /// The bucket is only part-filled then, so its point is placed where its readings were taken,
-    /// as the full buckets' points are, not at the bucket's centre: at the mean time of its probe
-    /// readings (where a steady rise has the value of their mean) plus the lag of the full
-    /// buckets' centres behind theirs (`fullBucketCentreLagSeconds`). A query 5 s into a bucket had
-    /// its one reading counted 10 s later than it was taken, which on a probe climbing 5 C a
-    /// minute (a pan-seared steak) pushed the finish that much later.
+    /// Closes the open bucket now (used before answering a query at the end of a replay): its
+    /// point is dated at its readings' mean time, as every point is (see `closeBucket`).
     public func flush() {
         if bucketIndex != nil { closeBucket(partFilled: true) }
     }
@@ -243,20 +235,31 @@ public final class ETAEstimator {
     public var stallHours: Double { stall.totalSeconds(now: lastGrid?.seconds ?? 0) / 3600 }
     public var stallTemperatureCelsius: Double? { stall.meanTemperature }
 
-    /// Turns the open bucket into a grid point at its centre (a full bucket: its readings are
-    /// spread over it) or, `partFilled`, where its readings were taken (see `flush`).
+    /// Turns the open bucket into a grid point dated at its probe readings' mean time, where a
+    /// steady rise has the value of their mean: on a 5 s lattice for a bucket the next reading
+    /// closed, exactly for the part-filled one a query closes (`partFilled`, see `flush`).
+    ///
+    /// Dated at the bucket's centre, a point lagged its readings by half their interval (5 s for a
+    /// reading every 10 s, up to 15 s for one a minute) or, next to a gap or at a query 1 s into a
+    /// bucket, by up to 15 s; each answer leaned later by as much. The lattice keeps the fitter's
+    /// steps to a few lengths (25, 30, 35 s for a probe read every 7 s), whose decays it keeps
+    /// (`ConductionFitter.decayCache`): to the second, such a probe's steps took a dozen lengths
+    /// and a grid step's p99 went from 111 to 220 us.
     func closeBucket(partFilled: Bool = false) {
-        guard let b = bucketIndex else { return }
+        guard bucketIndex != nil else { return }
         defer {
             bucketIndex = nil
             bucketProbeSum = 0; bucketProbeN = 0; bucketAmbSum = 0; bucketAmbN = 0; bucketProbeSecondsSum = 0
         }
         guard bucketProbeN > 0 else { return }
-        let centre = (Double(b) + 0.5) * configuration.bucketSeconds
         let meanSeconds = bucketProbeSecondsSum / bucketProbeN
-        if !partFilled { fullBucketCentreLagSeconds = centre - meanSeconds }
+        // Never on or before the last point (a bucket's readings all lie after the last one's).
+        let lattice = Self.datingLatticeSeconds
+        let dated = max(
+            partFilled ? meanSeconds : lattice * (meanSeconds / lattice).rounded(),
+            (lastGrid?.seconds ?? -.infinity) + 1)
         let g = GridPoint(
-            seconds: partFilled ? meanSeconds + fullBucketCentreLagSeconds : centre,
+            seconds: dated,
             probeCelsius: bucketProbeSum / bucketProbeN,
             ambientCelsius: bucketAmbN > 0 ? bucketAmbSum / bucketAmbN : nil)
         fitter.add(g)

@@ -20,13 +20,24 @@ import Testing
     }
 
     @Test func aPartFilledBucketCountsItsReadingsWhenTheyWereTaken() throws {
-        // Half way, the bucket from b holds the readings at b and b + 1 s when asked 1.5 s in. A
-        // full bucket's centre lies 0.5 s after its readings' mean time (0-29 s: 14.5 s), so the
-        // points follow that convention: b + 0.5 + 0.5. It used to be the centre, b + 15.
+        // Half way, the bucket from b holds the readings at b and b + 1 s when asked 1.5 s in: its
+        // point is dated at their mean time, b + 0.5 s. It used to be the bucket's centre, b + 15.
         let b = try #require(boundaries([0.5]).first)
         let e = finish(at: b + 1.5)
         #expect(e.phase == .predicting)
-        #expect(abs(e.elapsedSeconds - (b + 1)) < 1e-9, "point at \(e.elapsedSeconds) s")
+        #expect(abs(e.elapsedSeconds - (b + 0.5)) < 1e-9, "point at \(e.elapsedSeconds) s")
+    }
+
+    /// A probe read every 10 s from 1 s into each bucket (1, 11, 21 s): a full bucket's point is
+    /// dated at its readings' mean time on the grid's 5 s lattice (10 s), not at its centre
+    /// (15 s), 4 s after the readings' mean and so 4 s later a finish.
+    @Test func aFullBucketIsDatedWhereItsReadingsWereTaken() {
+        let sparse = cook.readings.filter { Int($0.elapsedSeconds) % 10 == 1 }
+        let est = ETAEstimator(targetCelsius: 54, prior: .generic)
+        for r in sparse.prefix { $0.elapsedSeconds < 600 } { est.update(r) }
+        // The reading at 601 s closed the bucket 570-600 s: readings 571, 581, 591 s, mean 581 s.
+        est.update(sparse.first { $0.elapsedSeconds > 600 }!)
+        #expect(est.estimate(atSeconds: 601).elapsedSeconds == 580)
     }
 
     @Test func aReadingJustTakenBringsTheFinishCloserNotLater() throws {
