@@ -158,7 +158,8 @@ struct PredictionBenchmarks {
                 latencyScale: 1e3, target: "<= 1000 ms wall"
             ) {
                 let readings = try ReplayFile.load(path: csvPath).readings()
-                blackHole(Predictor.predict(readings: readings, targetCelsius: Self.targetCelsius, cut: nil, priors: []))
+                blackHole(
+                    Predictor.predict(readings: readings, targetCelsius: Self.targetCelsius, cut: nil, priors: []))
                 return 1
             })
         // fit: store a few finished cooks, then refit them all through the same job as `cookcast
