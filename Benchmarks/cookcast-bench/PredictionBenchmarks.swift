@@ -46,6 +46,27 @@ struct PredictionBenchmarks {
         return out
     }
 
+    /// One `ETAEstimator` fed `readings` before `timedFrom`, then each later tick timed (update +
+    /// estimate): the median and, in the p90 column, the p99, in microseconds.
+    static func perTick(_ readings: ArraySlice<Reading>, timedFrom history: Int, name: String)
+        -> BenchmarkHarness.Result
+    {
+        let estimator = ETAEstimator(targetCelsius: targetCelsius, prior: .generic)
+        for r in readings.prefix(history) { estimator.update(r) }
+        var samples: [Double] = []
+        samples.reserveCapacity(readings.count - history)
+        let clock = ContinuousClock()
+        for r in readings.dropFirst(history) {
+            let start = clock.now
+            estimator.update(r)
+            blackHole(estimator.estimate(atSeconds: r.elapsedSeconds))
+            samples.append((clock.now - start).inSeconds * 1e6)
+        }
+        return BenchmarkHarness.Result(
+            name: name, median: Quantile.invertedCDF(samples, 0.5), p90: Quantile.invertedCDF(samples, 0.99),
+            unit: "us/tick", higherIsBetter: false, ratio: nil, target: "median <= 20 us, p99 <= 200 us")
+    }
+
     /// Target of `longCook`, Celsius.
     static let targetCelsius = 100.0
 
@@ -97,43 +118,18 @@ struct PredictionBenchmarks {
         // Per tick: feed the history, then time each of the next ticks (update + estimate).
         for hours in [1.0, 24.0] {
             let history = Int(hours * 3600 * 2) - 2_000
-            let estimator = ETAEstimator(targetCelsius: Self.targetCelsius, prior: .generic)
-            for r in day.prefix(history) { estimator.update(r) }
-            var samples: [Double] = []
-            samples.reserveCapacity(2_000)
-            let clock = ContinuousClock()
-            for r in day[history..<(history + 2_000)] {
-                let start = clock.now
-                estimator.update(r)
-                blackHole(estimator.estimate(atSeconds: r.elapsedSeconds))
-                samples.append((clock.now - start).inSeconds * 1e6)
-            }
             results.append(
-                BenchmarkHarness.Result(
-                    name: "fitter+estimator per tick, \(Int(hours)) h history (p90 col = p99)",
-                    median: Quantile.invertedCDF(samples, 0.5),
-                    p90: Quantile.invertedCDF(samples, 0.99), unit: "us/tick", higherIsBetter: false,
-                    ratio: nil,
-                    target: "median <= 20 us, p99 <= 200 us"))
+                Self.perTick(
+                    day[..<(history + 2_000)], timedFrom: history,
+                    name: "fitter+estimator per tick, \(Int(hours)) h history (p90 col = p99)"))
         }
         // The same roast read every 7 +- 0.5 s: an hour, then 500 ticks (about an hour) timed.
         let irregular = Self.irregularCook(hours: 3)
-        let estimator = ETAEstimator(targetCelsius: Self.targetCelsius, prior: .generic)
         let history = irregular.prefix { $0.elapsedSeconds < 3600 }.count
-        for r in irregular.prefix(history) { estimator.update(r) }
-        var samples: [Double] = []
-        let clock = ContinuousClock()
-        for r in irregular[history..<(history + 500)] {
-            let start = clock.now
-            estimator.update(r)
-            blackHole(estimator.estimate(atSeconds: r.elapsedSeconds))
-            samples.append((clock.now - start).inSeconds * 1e6)
-        }
         results.append(
-            BenchmarkHarness.Result(
-                name: "fitter+estimator per tick, 1 h, a reading every 7+-0.5 s (p90 col = p99)",
-                median: Quantile.invertedCDF(samples, 0.5), p90: Quantile.invertedCDF(samples, 0.99),
-                unit: "us/tick", higherIsBetter: false, ratio: nil, target: "median <= 20 us, p99 <= 200 us"))
+            Self.perTick(
+                irregular[..<(history + 500)], timedFrom: history,
+                name: "fitter+estimator per tick, 1 h, a reading every 7+-0.5 s (p90 col = p99)"))
         results.append(Self.liveETAPerReading())
         results.append(
             harness.measure(

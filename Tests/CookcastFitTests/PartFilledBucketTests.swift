@@ -34,7 +34,7 @@ import Testing
     @Test func aFullBucketIsDatedWhereItsReadingsWereTaken() {
         let sparse = cook.readings.filter { Int($0.elapsedSeconds) % 10 == 1 }
         let est = ETAEstimator(targetCelsius: 54, prior: .generic)
-        for r in sparse.prefix { $0.elapsedSeconds < 600 } { est.update(r) }
+        for r in sparse.prefix(while: { $0.elapsedSeconds < 600 }) { est.update(r) }
         // The reading at 601 s closed the bucket 570-600 s: readings 571, 581, 591 s, mean 581 s.
         est.update(sparse.first { $0.elapsedSeconds > 600 }!)
         #expect(est.estimate(atSeconds: 601).elapsedSeconds == 580)
