@@ -54,6 +54,12 @@ struct Sandbox {
         return (status, console.standardOutput, console.standardError)
     }
 
+    /// `cookcast live --replay FILE --profile ibbq --pit-probe 4 --speed max --plain`: an iBBQ hex
+    /// log played as it was captured, its probe 4 the pit.
+    func replayIBBQLog(_ file: String) async -> (status: Int32, out: String, err: String) {
+        await run(["live", "--replay", file, "--profile", "ibbq", "--pit-probe", "4", "--speed", "max", "--plain"])
+    }
+
     func write(_ name: String, _ text: String) -> String {
         let path = directory + "/" + name
         let written = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))

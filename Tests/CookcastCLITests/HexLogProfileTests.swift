@@ -109,9 +109,7 @@ import Testing
         #expect(channels == ["1 probe 1 meat", "3 probe 3 meat", "4 probe 4 (pit) ambient"])
 
         // What live stores from the same log.
-        let live = await box.run([
-            "live", "--replay", file, "--profile", "ibbq", "--pit-probe", "4", "--speed", "max", "--plain",
-        ])
+        let live = await box.replayIBBQLog(file)
         #expect(live.status == 0, "\(live.err)")
         func rows(_ session: Int64) throws -> [String] {
             try store.readings(session: session).map {

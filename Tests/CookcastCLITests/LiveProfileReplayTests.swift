@@ -49,9 +49,7 @@ import Testing
         let box = Sandbox()
         defer { box.cleanup() }
         let file = box.write("ibbq.hex", Self.log)
-        let r = await box.run([
-            "live", "--replay", file, "--profile", "ibbq", "--pit-probe", "4", "--speed", "max", "--plain",
-        ])
+        let r = await box.replayIBBQLog(file)
         #expect(r.status == 0, "\(r.err)")
         #expect(!r.err.contains("ignored"), "\(r.err)")
         try Self.checkStored(box.databasePath)
@@ -81,9 +79,7 @@ import Testing
         defer { box.cleanup() }
         let packet = Hex.string(from: IBBQDecoder.encodeRealtime(celsius: [20, nil, 30, 110]))
         let file = box.write("ibbq.hex", "0 \(packet)\n10 \(packet) ch7\n20 \(packet)\n")
-        let r = await box.run([
-            "live", "--replay", file, "--profile", "ibbq", "--pit-probe", "4", "--speed", "max", "--plain",
-        ])
+        let r = await box.replayIBBQLog(file)
         #expect(r.status == 0, "\(r.err)")
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         #expect(Set(try store.readings(session: 1).map(\.channel)) == [1, 3, 4])
@@ -153,9 +149,7 @@ import Testing
         let box = Sandbox()
         defer { box.cleanup() }
         let file = box.write("ibbq.hex", Self.log)
-        let live = await box.run([
-            "live", "--replay", file, "--profile", "ibbq", "--pit-probe", "4", "--speed", "max", "--plain",
-        ])
+        let live = await box.replayIBBQLog(file)
         #expect(live.status == 0, "\(live.err)")
         let csv = await box.run(["export", "1", "--format", "csv"])
         #expect(csv.status == 0, "\(csv.err)")
