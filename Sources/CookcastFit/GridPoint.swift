@@ -1,6 +1,7 @@
 /// One point of the resampled grid: the mean of the raw readings in one bucket.
 public struct GridPoint: Sendable, Hashable {
-    /// Bucket centre, seconds since the session start.
+    /// When its readings were taken: their mean time (on a 5 s lattice, see
+    /// `ETAEstimator.closeBucket`), seconds since the session start.
     public var seconds: Double
     /// Mean probe temperature in the bucket, Celsius.
     public var probeCelsius: Double
