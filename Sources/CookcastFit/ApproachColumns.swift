@@ -2,7 +2,9 @@
 /// fit to the next while the window's times and the second mode's rate ratio stay the same.
 ///
 /// A window on the 30 s grid holds the same times relative to its start from one grid step to the
-/// next (0, 30, 60, ... s; averaged runs too, once it is longer than `ApproachFit.maximumPoints`),
+/// next (0, 30, 60, ... s for a probe read at a steady rate, its points dated on a 5 s lattice; a
+/// window holding a gap or an irregular step differs and is computed afresh; averaged runs too,
+/// once it is longer than `ApproachFit.maximumPoints`),
 /// and the search visits the same time constants, so its `exp`s were the same as at the step
 /// before: half of the fit's time apart from LAPACK. The columns are the very values computed
 /// before (same arguments, same `exp`), so every fit is bit-identical. One store per fit of a
