@@ -264,8 +264,13 @@ public final class ETAEstimator {
             ambientCelsius: bucketAmbN > 0 ? bucketAmbSum / bucketAmbN : nil)
         fitter.add(g)
         if let o = originSeconds, g.seconds - o < 1800, !afterStall {
+            // The rise is measured over a bucket at least: points are dated where their readings
+            // were taken, so two can lie a second apart (a probe's reading just before a boundary
+            // and its resend just after), and the 0.25 C of noise between them read as 15 C a
+            // minute threw the fit away at every such pair.
             if let previous = lastGrid, g.seconds > previous.seconds,
-                (g.probeCelsius - previous.probeCelsius) / (g.seconds - previous.seconds) * 60
+                (g.probeCelsius - previous.probeCelsius)
+                    / max(g.seconds - previous.seconds, configuration.bucketSeconds) * 60
                     > configuration.insertionRiseCelsiusPerMinute
             {
                 // Probe inserted into hotter meat: it read the room before. The fit restarts from

@@ -38,4 +38,34 @@ import Testing
             #expect(left > 1800, "\(Int(minutes)) min in: \(Int(left)) s left, truly \(Int(truth - now)) s")
         }
     }
+    /// A probe that reports once a minute and sends each reading twice, 58 s and 60.2 s into the
+    /// minute, the second 0.25 C higher (its noise); a chicken-sized roast (time constant 6,500 s)
+    /// in 180 C air. Every pair straddles a grid boundary, so its two points are dated a second
+    /// apart: that is no probe going into hotter meat, and the fit must not restart at each.
+    @Test func aReadingResentASecondAcrossABoundaryIsNotAnInsertion() throws {
+        let readings = (0..<60).flatMap { minute in
+            [(58.0, -0.1), (60.2, 0.15)].map { offset, noise in
+                let t = 60 * Double(minute) + offset
+                return Reading(elapsedSeconds: t, probeCelsius: 180 - 175 * exp(-t / 6500) + noise, ambientCelsius: 180)
+            }
+        }
+        let truth = 6500 * log(175.0 / 106)  // 74 C: 3,259 s
+        let est = ETAEstimator(targetCelsius: 74, prior: .generic)
+        var fed = readings[...]
+        for minutes in [10.0, 20.0] {
+            let now = minutes * 60 + 1
+            while let r = fed.first, r.elapsedSeconds <= now {
+                est.update(r)
+                fed = fed.dropFirst()
+            }
+            let e = est.estimate(atSeconds: now)
+            let left = try #require(e.finishSeconds) - now
+            // Restarted at every pair, the fit never held more than a minute of readings: the
+            // answer stayed the prior's ("collecting data") for the whole first half hour.
+            #expect(e.phase == .predicting, "\(Int(minutes)) min in: \(e.phase)")
+            #expect(
+                abs(left - (truth - now)) < 0.25 * (truth - now),
+                "\(Int(minutes)) min in: \(Int(left)) s left, truly \(Int(truth - now)) s")
+        }
+    }
 }
