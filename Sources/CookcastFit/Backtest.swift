@@ -161,8 +161,9 @@ public enum Backtest {
                 priors = learned + basePriors.filter { !learnedCuts.contains($0.cut) }
             }
             let prior = FitPrior.resolve(cut: cook.cut, priors: priors)
-            // One replay per cook; each checkpoint takes the latest estimate issued at or before it
-            // (the same answer `Predictor.predict` gives, as neither flushes the open bucket).
+            // One replay per cook; each checkpoint takes the latest estimate issued at or before it,
+            // what `live` showed at that moment (`Predictor.predict` also closes the bucket the
+            // moment falls in, with the readings before it, so its answer can be a little newer).
             let est = ETAEstimator(targetCelsius: cook.targetCelsius, prior: prior, configuration: configuration)
             var k = 0
             let checkpoints = fractions.sorted()
