@@ -140,6 +140,23 @@ import Testing
         #expect(finishes.quantile(0.9) == .infinity)
         #expect(WeightedQuantiles([]).quantile(0.5) == .infinity)
     }
+
+    @Test func cachedDecaysAreThoseOfTheStepTaken() {
+        // Points dated where their readings were taken come 25, 30, 35 s... apart: every step's
+        // decays, cached or not, must be exactly what the step's length gives, through more
+        // lengths than the cache holds and back.
+        let fitter = ConductionFitter(assumedAmbientCelsius: 110)
+        var t = 0.0
+        fitter.add(GridPoint(seconds: t, probeCelsius: 5, ambientCelsius: 110))
+        for (i, dt) in [30.0, 35, 30, 25, 30, 40, 45, 50, 55, 30, 25, 60, 35, 30, 30, 25].enumerated() {
+            t += dt
+            fitter.add(GridPoint(seconds: t, probeCelsius: 5.5 + Double(i), ambientCelsius: 110))
+            let expected = fitter.rates.map { exp(-$0 * dt) }
+            #expect(fitter.decayStep == dt)
+            #expect(fitter.decay == expected, "after a step of \(dt) s")
+            #expect(fitter.decayCache.count <= ConductionFitter.decayCacheSize)
+        }
+    }
 }
 
 /// A small deterministic generator for these tests.
