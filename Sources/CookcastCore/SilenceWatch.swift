@@ -1,16 +1,22 @@
 /// When the probe has gone silent for longer than it normally does: the rule behind `probeLost`.
 ///
 /// A probe is lost after `AlarmRules.probeLostAfterSeconds` without a reading, or three of its
-/// usual intervals (the median of its last 16), whichever is longer: a log written once a minute
-/// (the real sous-vide T-bone) or every half minute with gaps of two (the TempFit turkeys) was
-/// reported lost 18 and 70 times over a cook at a fixed 60 s. And once reported, it is reported
-/// again only after its readings have flowed for `rearmSeconds`: a flaky link that drops every
-/// few minutes is one piece of news until it holds.
+/// usual intervals (the median of its last 16), or twice the longest of those 16, whichever is
+/// longest. A log written once a minute (the real sous-vide T-bone) or every half minute with gaps
+/// of two (the TempFit turkeys) was reported lost 18 and 70 times over a cook at a fixed 60 s.
+/// Loggers that write only when the temperature changes (the ThermoPro-style TempFit files, polled
+/// every 26 s) go quiet for one to seven polls at a time as a matter of course: at three median
+/// intervals the shipped sample brisket still sounded "probe lost" 40 times and the turkey 19; a
+/// silence that is news is one unlike any gap of the probe's last 16 (7 and 2 now). And once
+/// reported, it is reported again only after its readings have flowed for `rearmSeconds`: a flaky
+/// link that drops every few minutes is one piece of news until it holds.
 public struct SilenceWatch: Sendable {
     /// How long readings must flow after a loss before another loss is news, seconds.
     public static let rearmSeconds = 300.0
     /// Usual intervals a silence must last, at least.
     public static let usualIntervals = 3.0
+    /// Times the longest of the recent intervals a silence must last, at least.
+    public static let longestGapMultiple = 2.0
 
     /// The latest reading's time, seconds (nil before any).
     public private(set) var lastReadingSeconds: Double?
@@ -42,11 +48,13 @@ public struct SilenceWatch: Sendable {
         if lastReadingSeconds != nil { isReported = true }
     }
 
-    /// The silence that makes a probe lost: `minimumSeconds`, or three usual intervals if longer.
+    /// The silence that makes a probe lost: `minimumSeconds`, three usual intervals or twice the
+    /// longest recent one, whichever is longest.
     public func lostAfterSeconds(minimumSeconds: Double) -> Double {
         guard !intervals.isEmpty else { return minimumSeconds }
-        let usual = intervals.sorted()[intervals.count / 2]
-        return max(minimumSeconds, Self.usualIntervals * usual)
+        let sorted = intervals.sorted()
+        let usual = sorted[sorted.count / 2]
+        return max(minimumSeconds, Self.usualIntervals * usual, Self.longestGapMultiple * sorted[sorted.count - 1])
     }
 
     /// If the probe is lost by `elapsedSeconds` and that is news, marks it reported and returns

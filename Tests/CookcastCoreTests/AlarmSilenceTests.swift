@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CookcastCore
@@ -24,7 +25,8 @@ import Testing
     }
 
     /// A log written once a minute is not lost between its readings (the real sous-vide T-bone was
-    /// reported lost 18 times at a fixed 60 s); three of its intervals without one are.
+    /// reported lost 18 times at a fixed 60 s); three of its intervals without one are, or twice
+    /// the longest of its recent gaps when it has just missed readings.
     @Test func aProbeThatLogsOnceAMinuteIsLostAfterThreeMinutes() {
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
         var fired: [Alarm] = []
@@ -32,12 +34,39 @@ import Testing
             fired += engine.observeSilence(untilSeconds: t)
             _ = engine.observe(reading(at: t))
         }
-        for t in [3720.0, 3840] {  // a missed reading or two
+        #expect(fired.isEmpty)
+        #expect(engine.observeSilence(untilSeconds: 3800).map(\.elapsedSeconds) == [3780])
+        var missing = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        for t in Array(stride(from: 0.0, through: 3600, by: 60)) + [3720, 3840] {  // a missed reading or two
+            fired += missing.observeSilence(untilSeconds: t)
+            _ = missing.observe(reading(at: t))
+        }
+        #expect(fired.isEmpty)
+        #expect(missing.observeSilence(untilSeconds: 4100).map(\.elapsedSeconds) == [4080])
+    }
+
+    /// A logger that writes only when the temperature changes (the real TempFit brisket, shipped as
+    /// the sample `brisket`, polled every 26 s) is quiet for one to seven polls at a time, and for
+    /// up to 12 minutes on its plateau: at three median intervals that was "probe lost" 40 times
+    /// over the cook. A silence is news when it is unlike the probe's recent gaps.
+    @Test func aLoggerThatWritesOnChangeIsNotLostBetweenChanges() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Data/cooks/tempfit_brisket_2021_p1.csv").path
+        let file = try String(contentsOfFile: path, encoding: .utf8)
+        let times = file.split(separator: "\n").dropFirst().compactMap { Double($0.split(separator: ",")[0]) }
+        #expect(times.count == 788)
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 95))
+        var fired: [Alarm] = []
+        for t in times {
             fired += engine.observeSilence(untilSeconds: t)
             _ = engine.observe(reading(at: t))
         }
-        #expect(fired.isEmpty)
-        #expect(engine.observeSilence(untilSeconds: 4100).map(\.elapsedSeconds) == [4020])
+        #expect(fired.count <= 8, "\(fired.map(\.elapsedSeconds))")
+        // Its cable pulled for good: lost within twice its longest recent gap.
+        let end = try #require(times.last)
+        let lost = engine.observeSilence(untilSeconds: end + 3600)
+        #expect(lost.count == 1)
+        #expect((lost.first?.elapsedSeconds ?? .infinity) - end <= 2 * 720)
     }
 
     @Test func aLaterStartCountsTheSilenceFromThere() {
