@@ -123,12 +123,13 @@ struct PredictionBenchmarks {
                     day[..<(history + 2_000)], timedFrom: history,
                     name: "fitter+estimator per tick, \(Int(hours)) h history (p90 col = p99)"))
         }
-        // The same roast read every 7 +- 0.5 s: an hour, then 500 ticks (about an hour) timed.
-        let irregular = Self.irregularCook(hours: 3)
+        // The same roast read every 7 +- 0.5 s: an hour, then 2,000 ticks (about four hours) timed, so
+        // that the p99 is the 20th slowest and not a single disturbed step.
+        let irregular = Self.irregularCook(hours: 6)
         let history = irregular.prefix { $0.elapsedSeconds < 3600 }.count
         results.append(
             Self.perTick(
-                irregular[..<(history + 500)], timedFrom: history,
+                irregular[..<(history + 2_000)], timedFrom: history,
                 name: "fitter+estimator per tick, 1 h, a reading every 7+-0.5 s (p90 col = p99)"))
         results.append(Self.liveETAPerReading())
         results.append(
