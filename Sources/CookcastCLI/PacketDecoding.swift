@@ -19,6 +19,13 @@ struct PacketDecoding {
     /// How a session's `probeId` names the profile it was recorded with.
     static let probeIdPrefix = "profile:"
 
+    /// The name of the profile a session's `probeId` says it was recorded with (`profile:ibbq`:
+    /// `ibbq`), nil for none: the inverse of `probeId`.
+    static func profileName(fromProbeId probeId: String?) -> String? {
+        guard let probeId, probeId.hasPrefix(probeIdPrefix) else { return nil }
+        return String(probeId.dropFirst(probeIdPrefix.count))
+    }
+
     /// Decoding without a profile: the seed probe's packets, every channel meat.
     init(profile: ProbeProfile?, pitChannel: Int?) {
         self.profile = profile

@@ -148,10 +148,7 @@ struct ExportCommand: Command {
     /// The battery levels the session's thermometer reported apart from its readings (an iBBQ's),
     /// each decoded again by the session's probe profile when the models have it.
     private func thermometerBattery(_ store: SessionStore) throws -> ThermometerBattery {
-        let probeId = try store.session(sessionID)?.probeId
-        let profileName = probeId.flatMap { id in
-            id.hasPrefix(PacketDecoding.probeIdPrefix) ? String(id.dropFirst(PacketDecoding.probeIdPrefix.count)) : nil
-        }
+        let profileName = PacketDecoding.profileName(fromProbeId: try store.session(sessionID)?.probeId)
         let profile = profileName.flatMap { name in (try? context.probeProfile(named: name)) ?? nil }
         return ThermometerBattery(events: try store.events(session: sessionID), decoder: profile?.decoder())
     }

@@ -18,10 +18,8 @@ extension LiveCommand {
         if let session {
             do {
                 let probes = try context.models().probes
-                let probeId = try store.session(session)?.probeId
-                if chosen == nil, let probeId, probeId.hasPrefix(PacketDecoding.probeIdPrefix),
-                    let stored = probes.profile(named: String(probeId.dropFirst(PacketDecoding.probeIdPrefix.count)))
-                {
+                let storedName = PacketDecoding.profileName(fromProbeId: try store.session(session)?.probeId)
+                if chosen == nil, let storedName, let stored = probes.profile(named: storedName) {
                     chosen = stored
                     context.console.errorLine(
                         "note: session \(session) was recorded with --profile \(stored.name): decoding as it")
