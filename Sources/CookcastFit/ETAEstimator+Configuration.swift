@@ -90,6 +90,19 @@ extension ETAEstimator {
         /// The recent slope is blended in only without an air sensor or when the (effective) air is
         /// less than this far above the target, Celsius.
         public var slopeBlendGapCelsius = 20.0
+        /// The recent slope's line is bent towards the fitted effective air, which the rise slows
+        /// on approaching (`ETAEstimator.slowedLineSeconds`), fully while what the line says is
+        /// left is at most `slopeSlowingReachFull` times the time the probe has been heating, not
+        /// at all from `slopeSlowingReachNone`: over a longer extrapolation the level is too
+        /// loosely known (without an air sensor it is a fitted unknown) to stretch the line by.
+        public var slopeSlowingReachFull = 1.0
+        public var slopeSlowingReachNone = 1.5
+        /// The bend counts fully while the level is at least `slopeSlowingMarginFull` times the
+        /// rise still to go above the target (the line's time then grows by at most 2 ln 2), not at
+        /// all under `slopeSlowingMarginNone` times: a level barely above the target, as under a
+        /// fire still coming up, would stretch the line without bound.
+        public var slopeSlowingMarginFull = 1.0
+        public var slopeSlowingMarginNone = 0.5
         /// Shortest window the air level ahead is read over once the air has stopped rising,
         /// seconds: a full cycle of a controller (3-15 min). With 2 minutes early in a cook, the
         /// level followed an oven's 15-minute swings of +-8 C and the ETA swung with it (real

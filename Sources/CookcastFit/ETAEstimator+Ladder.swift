@@ -35,6 +35,8 @@ extension ETAEstimator {
         var best: ConductionFitter.Solution
         /// Least-squares line through the recent grid points (nil: too few).
         var line: (slope: Double, level: Double, sd: Double, n: Int)?
+        /// Seconds the line's window spans (nil: no line).
+        var lineSpanSeconds: Double?
     }
 
     /// On a plateau: the rest of it from past cooks, then conduction with a dry surface, blended
@@ -205,12 +207,47 @@ extension ETAEstimator {
             l.slope > 0.5 / 3600, forecast.finishSeconds.isFinite, forecast.finishSeconds > now,
             now - (stallEndSeconds ?? -.infinity) >= configuration.afterStallSlopeSettleSeconds
         else { return nil }
-        let rs = max(60, (goalCelsius - l.level) / l.slope)
+        let rs = max(60, slowedLineSeconds(step) ?? (goalCelsius - l.level) / l.slope)
         let rc = forecast.finishSeconds - now
         let wc = 1 / max(0.01, skill.msConduction), ws = 1 / max(0.01, skill.msSlope)
         let blended = exp((wc * log(rc) + ws * log(rs)) / (wc + ws))
         forecast.scaleRemaining(by: blended / rc, now: now)
         return ws / (wc + ws)
+    }
+
+    /// What the recent line says is left once the rise's slowing is taken into account, for cuts
+    /// that do not stall (nil: the straight line stands).
+    ///
+    /// Heating towards a steady effective air `L` slows as `dT/dt ∝ L - T`. The line's slope is the
+    /// mean rate over its window, that is the rate at the window's middle temperature, so the rate
+    /// now is `slope (L - T) / (L - T_mid)`, and from there the goal is `(L - T) / rate ln((L - T) /
+    /// (L - goal))` away: never sooner than the straight line. `L` is the best candidate's air plus
+    /// its offset. Weighed in log time by how far the line reaches and how far the level stands
+    /// above the target (`slopeSlowingReach*`, `slopeSlowingMargin*`). Cuts that stall are left
+    /// out: after their plateau the climb speeds up as the surface dries.
+    func slowedLineSeconds(_ step: LadderStep) -> Double? {
+        guard !prior.stalls, let l = step.line, let span = step.lineSpanSeconds, l.slope > 0 else { return nil }
+        let cfg = configuration
+        let level = step.airCelsius + step.best.offsetCelsius
+        let left = level - l.level, margin = level - goalCelsius
+        guard margin > 0, left > margin else { return nil }
+        let straight = (goalCelsius - l.level) / l.slope
+        let heating = step.now - (insertionSeconds ?? step.origin)
+        let reachWeight = ramp(
+            straight / max(1, heating), full: cfg.slopeSlowingReachFull, none: cfg.slopeSlowingReachNone)
+        let marginWeight = ramp(
+            margin / (left - margin), full: cfg.slopeSlowingMarginFull, none: cfg.slopeSlowingMarginNone)
+        let w = reachWeight * marginWeight
+        guard w > 0 else { return nil }
+        let middle = l.level - l.slope * span / 2
+        let rate = level - middle > left ? l.slope * left / (level - middle) : l.slope
+        let slowed = left / rate * log(left / margin)
+        return exp(w * log(slowed) + (1 - w) * log(straight))
+    }
+
+    /// 1 at or beyond `full`, 0 at or beyond `none`, linear between (either order).
+    private func ramp(_ x: Double, full: Double, none: Double) -> Double {
+        min(1, max(0, (x - none) / (full - none)))
     }
 
     /// While the curve is young (phase `warming`) the cut's past cooks weigh in.

@@ -166,7 +166,9 @@ extension ETAEstimator {
         params["skill_slope_c"] = skill.rmsSlope
 
         var forecast = Forecast(finishSeconds: q50, lowSeconds: q10, highSeconds: q90)
-        let step = LadderStep(now: now, origin: origin, probeCelsius: T, airCelsius: air, best: best, line: line)
+        let step = LadderStep(
+            now: now, origin: origin, probeCelsius: T, airCelsius: air, best: best, line: line,
+            lineSpanSeconds: line.map { _ in now - lineStart })
         if let st = stall.start, T < targetCelsius - 2 {
             forecast = stalledForecast(step, stallStart: st)
             params["stall_start_s"] = st
