@@ -116,11 +116,11 @@ extension SessionStore {
                 """
                 UPDATE sessions SET started_at_ms = ?, ended_at_ms = ?, cut = ?, name = ?, target_c = ?,
                     weight_kg = ?, probe_id = ?, source = ?, notes = ?, status = ?, utc_offset_s = ?,
-                    content_hash = ?
+                    content_hash = ?, same_cook_hash = ?
                 WHERE id = ?
                 """)
             Rows.bindSessionColumns(info, to: update)
-            update.bind(id, at: 13)
+            update.bind(id, at: 14)
             try update.run()
             guard db.changes == 1 else { throw StoreError.sessionNotFound(id: id) }
         }

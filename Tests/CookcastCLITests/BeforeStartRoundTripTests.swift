@@ -43,7 +43,8 @@ import Testing
     @Test func predictLeavesOutAReadingBeforeTheStart() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let sample = try String(contentsOfFile: SharedData.models + "/samples/heatledger_roast_chicken.csv", encoding: .utf8)
+        let sample = try String(
+            contentsOfFile: SharedData.models + "/samples/heatledger_roast_chicken.csv", encoding: .utf8)
         var rows = sample.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         rows.insert("-1887,15.0,22.0", at: 3)
         let withLine = box.write("chicken-before.csv", rows.joined(separator: "\n"))
