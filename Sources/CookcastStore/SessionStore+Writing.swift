@@ -198,7 +198,7 @@ extension SessionStore {
                     UPDATE sessions SET ended_at_ms = started_at_ms + ?1
                     WHERE id = ?2 AND ended_at_ms IS NOT NULL AND ended_at_ms < started_at_ms + ?1
                     """)
-                extend.bind(Int64((lastSeconds * 1000).rounded()), at: 1)
+                extend.bind(SessionClock.milliseconds(seconds: lastSeconds), at: 1)
                 extend.bind(id, at: 2)
                 try extend.run()
             }
