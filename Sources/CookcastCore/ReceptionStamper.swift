@@ -10,7 +10,7 @@ public struct ReceptionStamper: Sendable {
     /// The time to record for a packet received at `seconds`: `seconds` rounded to the
     /// millisecond, moved 1 ms past the previous stamp if it would not be later.
     public mutating func stamp(receivedAtSeconds seconds: Double) -> Double {
-        var ms = Int64((seconds * 1000).rounded())
+        var ms = SessionClock.milliseconds(seconds: seconds)
         if let last = lastMilliseconds, ms <= last { ms = last + 1 }
         lastMilliseconds = ms
         return Double(ms) / 1000

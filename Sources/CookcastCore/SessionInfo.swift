@@ -50,13 +50,17 @@ public struct SessionInfo: Sendable, Hashable, Codable {
     public var utcOffsetSeconds: Int?
     /// Hash of the imported file's content, so the same file is not imported twice.
     public var contentHash: String?
+    /// The content hash of the cook this session holds when another session carries it as its
+    /// `contentHash` (which is unique): a whole-file `live --replay` of a file imported before.
+    /// The sessions holding one cook are learned from once (`FitJob.sameCookSessions`).
+    public var sameCookHash: String?
 
     /// Creates session metadata.
     public init(
         id: Int64? = nil, startedAtUnixMs: Int64, endedAtUnixMs: Int64? = nil, cut: String? = nil,
         name: String? = nil, targetCelsius: Double? = nil, weightKg: Double? = nil, probeId: String? = nil,
         source: String, notes: String? = nil, status: SessionStatus = .active, utcOffsetSeconds: Int? = nil,
-        contentHash: String? = nil
+        contentHash: String? = nil, sameCookHash: String? = nil
     ) {
         self.id = id
         self.startedAtUnixMs = startedAtUnixMs
@@ -71,5 +75,6 @@ public struct SessionInfo: Sendable, Hashable, Codable {
         self.status = status
         self.utcOffsetSeconds = utcOffsetSeconds
         self.contentHash = contentHash
+        self.sameCookHash = sameCookHash
     }
 }

@@ -107,12 +107,40 @@ public final class FitJob {
     }
 
     /// The fingerprint a stored cook's summaries carry (`CookSummary.contentHash`): an imported
-    /// session's `content_hash`, else `recorded:` and the start of the session `live` recorded (to
+    /// session's `content_hash` (or the one it holds as another session's, `same_cook_hash`), else
+    /// `recorded:` and the start of the session `live` recorded (to
     /// the millisecond, what tells a recorded session when its export is imported back). Without
     /// it a recorded cook's summary in a `fit --export-priors` file had none, and that file used as
     /// `priors.json` taught the same cook a second time at every later `fit`.
     public static func fingerprint(_ info: SessionInfo) -> String {
-        info.contentHash ?? recordedPrefix + String(info.startedAtUnixMs)
+        info.contentHash ?? info.sameCookHash ?? recordedPrefix + String(info.startedAtUnixMs)
+    }
+
+    /// The sessions that hold a cook another session is learned from, each with that session's
+    /// id. Sessions with one content hash (one carries it as `content_hash`, the others as
+    /// `same_cook_hash`: `live --replay` of a file imported before, in either order) are one
+    /// cook, learned from once: from the first of them in id order that has a target (its own,
+    /// a probe's, or its cut's), so a file imported without a cut and replayed with one is
+    /// learned from as replayed. Cooks cookcast played itself are never learned from, and are
+    /// left aside.
+    public func sameCookSessions() throws -> [Int64: Int64] {
+        var holders: [String: [(id: Int64, info: SessionInfo)]] = [:]
+        for id in try store.sessionIDs() {
+            guard let info = try store.session(id), !info.isPlayedByCookcast,
+                let hash = info.contentHash ?? info.sameCookHash
+            else { continue }
+            holders[hash, default: []].append((id, info))
+        }
+        var counted: [Int64: Int64] = [:]
+        for sessions in holders.values where sessions.count > 1 {
+            let learned =
+                try sessions.first { session in
+                    let channels = try store.channels(session: session.id)
+                    return Goals(info: session.info, channels: channels, catalog: catalog).hasAnyTarget
+                }?.id ?? sessions[0].id
+            for session in sessions where session.id != learned { counted[session.id] = learned }
+        }
+        return counted
     }
 
     /// How a recorded cook's fingerprint begins: `recorded:1764556800000`.
@@ -137,6 +165,7 @@ public final class FitJob {
         // read before it reads the next: only what is summarised is kept.
         var plans: [(id: Int64, info: SessionInfo, goals: Goals, onlyChannel: Int?)] = []
         var skipped: [FitSkip] = []
+        let sameCook = try sameCookSessions()
         for id in ids {
             guard let info = try store.session(id) else {
                 skipped.append(FitSkip(sessionID: id, reason: .notFound))
@@ -156,6 +185,11 @@ public final class FitJob {
             // a shipped sample would count a cook the shipped priors hold a second time.
             if let reason = FitSkip.Reason(playedByCookcast: info) {
                 skipped.append(FitSkip(sessionID: id, reason: reason))
+                continue
+            }
+            // A cook another session holds too is learned from there, once.
+            if let other = sameCook[id] {
+                skipped.append(FitSkip(sessionID: id, reason: .sameCook(as: other)))
                 continue
             }
             guard goals.hasAnyTarget else {
@@ -389,8 +423,11 @@ public final class FitJob {
     /// summary cover every probe of every cook.
     public func unfittedSessionIDs() throws -> [Int64] {
         let fitted = try store.latestFitsByChannel(model: PriorSet.modelName)
+        let sameCook = try sameCookSessions()
         return try store.sessionIDs().filter { id in
-            guard let info = try store.session(id), !info.isPlayedByCookcast, try !isBeingRecorded(info, id: id) else {
+            guard sameCook[id] == nil, let info = try store.session(id), !info.isPlayedByCookcast,
+                try !isBeingRecorded(info, id: id)
+            else {
                 return false
             }
             guard let rows = fitted[id] else { return true }
@@ -424,13 +461,17 @@ public final class FitJob {
     /// (their session's other probes still count with theirs), and replaces the stored priors
     /// with them. A refit of some sessions or of one cut's probes thus changes the priors of their
     /// cuts and the generic one by what it changed, never narrows them to the probes refitted.
-    /// The shipped cooks the database does not hold (`shippedCooksNotStored`) are learned from too.
+    /// The shipped cooks the database does not hold (`shippedCooksNotStored`) are learned from too;
+    /// a session holding the same cook as another (`sameCookSessions`) is not.
     public func learnPriors(refitted: [StoredCook], nowUnixMs: Int64) throws -> LearnedPriors {
         let stored = try store.latestFitsByChannel(model: PriorSet.modelName)
         let fresh = Dictionary(grouping: refitted, by: \.sessionID)
         var summaries: [CookSummary] = []
         var sessionCount = 0
-        for id in try store.sessionIDs() {
+        // A cook two sessions hold counts once (its other session's summaries, stored by an
+        // earlier `fit` or `live`, are passed over).
+        let sameCook = try sameCookSessions()
+        for id in try store.sessionIDs() where sameCook[id] == nil {
             var probes = (fresh[id] ?? []).map { cook in
                 var summary = cook.summary
                 summary.contentHash = Self.fingerprint(cook.info)

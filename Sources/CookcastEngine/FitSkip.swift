@@ -24,6 +24,9 @@ public struct FitSkip: Sendable, Hashable {
         case atTargetFromTheStart(targetCelsius: Double)
         /// Reading the session failed (a database error).
         case failed(String)
+        /// The session holds the same cook as session `session` (a replay of a file imported as
+        /// it), which is learned from in its place (`FitJob.sameCookSessions`).
+        case sameCook(as: Int64)
 
         /// Why a cook cookcast played itself is left out (`SessionInfo.isPlayedByCookcast`), else nil.
         public init?(playedByCookcast info: SessionInfo) {
@@ -87,6 +90,7 @@ public struct FitSkip: Sendable, Hashable {
         case .atTargetFromTheStart(let target):
             why = "at its target \(unit.format(celsius: target)) from the first reading, not learned from"
         case .failed(let message): why = message
+        case .sameCook(let other): why = "the same cook as session \(other), learned from there once"
         }
         let probe = isOneOfSeveralProbes ? channel.map { " probe \($0)" } ?? "" : ""
         return "session \(sessionID)\(probe): \(why)"

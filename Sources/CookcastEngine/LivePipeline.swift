@@ -156,7 +156,7 @@ public final class LivePipeline: @unchecked Sendable {
             try await storing {
                 try store.finishSession(
                     configuration.sessionID,
-                    endedAtUnixMs: configuration.startedAtUnixMs + Int64((end * 1000).rounded()))
+                    endedAtUnixMs: configuration.startedAtUnixMs + SessionClock.milliseconds(seconds: end))
             }
         } catch let abandoned as LockAbandoned {
             // Still locked after Ctrl-C: nothing can be stored; everything received goes back.

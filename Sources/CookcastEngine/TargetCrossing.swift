@@ -13,10 +13,12 @@ public enum TargetCrossing {
     /// rule), until it reads under the target again or, under a known air, like meat. The real
     /// ribs' probe read the pit (98 C, the air 98 C) at 2.3 hours, 67 C before and 71 C after,
     /// and was pushed back into the meat at 84 C under a 145 C pit at 3.4 hours; the plain rule,
-    /// which the shared scorer keeps, taught the cut's prior the 2.3 hours.
+    /// which the shared scorer keeps, taught the cut's prior the 2.3 hours. Readings before time
+    /// zero are left out, as the estimator leaves them out.
     public static func firstCrossingSeconds(_ readings: [Reading], targetCelsius: Double) -> Double? {
         let points = readings.compactMap { r in r.probeCelsius.map { (t: r.elapsedSeconds, c: $0, air: r.ambientCelsius) } }
-            .filter { $0.t.isFinite && $0.c.isFinite }
+            // A reading before time zero is no part of the cook (`ETAEstimator.update`).
+            .filter { $0.t.isFinite && $0.t >= 0 && $0.c.isFinite }
             .sorted { $0.t < $1.t }
         var previous: (t: Double, c: Double)?
         var watch = ProbeTargetWatch()

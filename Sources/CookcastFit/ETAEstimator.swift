@@ -118,9 +118,15 @@ public final class ETAEstimator {
 
     /// Feeds one raw reading (any order, any garbage). Constant cost; refits when a bucket closes.
     /// Returns true when the reading closed a grid bucket, i.e. the fit and the estimate were
-    /// refreshed (the moments worth storing as a `FitRecord`).
+    /// refreshed (the moments worth storing as a `FitRecord`). A reading before time zero (a
+    /// negative time: a `live --stdin` line from before the session's start, stored and exported
+    /// as it came) is no part of the cook predicted, whose time runs from the start, and is
+    /// ignored: live met it out of order, after the first readings, and its cleaner dropped it;
+    /// stored first in time order, it made `predict` of the exported cook count the 31 minutes
+    /// before the start as cooking (the roast chicken at 300 s: finish 2100 s, not 5752 s).
     @discardableResult
     public func update(_ reading: Reading) -> Bool {
+        guard !(reading.elapsedSeconds < 0) else { return false }
         // The watch sees what the cleaner drops as out of a meat probe's range: a probe pulled out
         // reads a 163 C oven, and that is the news.
         if let p = reading.probeCelsius, p.isFinite, ReadingCleaner.ambientRange.contains(p),

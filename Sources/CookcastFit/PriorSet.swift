@@ -69,7 +69,8 @@ public enum PriorSet {
         var airSum = 0.0, airN = 0.0
         var checkpoints = [0.5, 0.75, 0.9].map { $0 * end }
         var logRatios: [Double] = []
-        for r in readings where r.elapsedSeconds <= end {
+        // Readings before time zero are no part of the cook (`ETAEstimator.update`), nor of its air.
+        for r in readings where r.elapsedSeconds >= 0 && r.elapsedSeconds <= end {
             while let c = checkpoints.first, r.elapsedSeconds > c {
                 checkpoints.removeFirst()
                 est.refreshNow()

@@ -39,7 +39,7 @@ public struct ContentHash: Sendable {
         var hash = ContentHash()
         for r in readings {
             hash.combine(UInt64(bitPattern: Int64(r.channel)))
-            hash.combine(UInt64(bitPattern: Int64((r.elapsedSeconds * 1000).rounded())))
+            hash.combine(UInt64(bitPattern: SessionClock.milliseconds(seconds: r.elapsedSeconds)))
             for value in [r.probeCelsius, r.ambientCelsius, r.batteryPercent] {
                 // A value and its absence must differ; 0.0 and -0.0 are the same reading.
                 hash.combine(value.map { ($0 == 0 ? 0.0 : $0).bitPattern } ?? 0x7FF8_DEAD_0000_0001)
@@ -51,7 +51,7 @@ public struct ContentHash: Sendable {
     /// `of(readings:)` over the readings in time order (channel within a millisecond): the same
     /// for a file and for the store, whatever order each lists them in.
     public static func ofInTimeOrder(readings: [Reading]) -> String {
-        func key(_ r: Reading) -> (Int64, Int) { (Int64((r.elapsedSeconds * 1000).rounded()), r.channel) }
+        func key(_ r: Reading) -> (Int64, Int) { (SessionClock.milliseconds(seconds: r.elapsedSeconds), r.channel) }
         return of(readings: readings.sorted { key($0) < key($1) })
     }
 

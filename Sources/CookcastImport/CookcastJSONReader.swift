@@ -39,6 +39,8 @@ public struct CookcastJSONReader: CookFormatReader {
                 let original = cook.info.source
                 cook.info.id = nil
                 cook.info.status = .imported
+                // Which other session of its database held the same cook is no fact of this one.
+                cook.info.sameCookHash = nil
                 cook.info.source = "import:\(Self.formatName)"
                 if !original.hasPrefix("import:json") {
                     cook.info.notes = [cook.info.notes, "exported from \(original)"].compactMap { $0 }.joined(

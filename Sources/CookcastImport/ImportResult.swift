@@ -89,9 +89,11 @@ public struct ImportResult: Sendable {
     }
 
     /// The result with at most one reading per channel and millisecond (the store's key; a second
-    /// one would be dropped there silently) and none before time zero, with a note for each cook
-    /// that lost some: "N readings with a duplicate time dropped (the first kept)", "N readings
-    /// before time zero (negative time) left out". Every reader goes through this.
+    /// one would be dropped there silently), with a note for each cook that lost some: "N readings
+    /// with a duplicate time dropped (the first kept)". Readings before time zero (a negative
+    /// time: what `live --stdin` stores for a line from before the session's start, which its
+    /// exports write) are kept at their times, with a note, so such a session's export imports
+    /// back whole. Every reader goes through this.
     public func withoutDuplicateTimes() -> ImportResult {
         var kept = self
         for index in kept.cooks.indices {
@@ -100,15 +102,12 @@ public struct ImportResult: Sendable {
             var duplicates = 0
             var negative = 0
             cook.readings = cook.readings.filter { reading in
-                let ms = (reading.elapsedSeconds * 1000).rounded()
-                guard ms >= 0 else {
-                    negative += 1
-                    return false
-                }
-                guard seen.insert([Int64(reading.channel), Int64(ms)]).inserted else {
+                let ms = SessionClock.milliseconds(seconds: reading.elapsedSeconds)
+                guard seen.insert([Int64(reading.channel), ms]).inserted else {
                     duplicates += 1
                     return false
                 }
+                if ms < 0 { negative += 1 }
                 return true
             }
             let name = cook.info.name ?? cook.info.source
@@ -118,7 +117,8 @@ public struct ImportResult: Sendable {
             }
             if negative > 0 {
                 kept.notes.append(
-                    "\(name): \(Counted.words(negative, "reading")) before time zero (negative time) left out")
+                    "\(name): \(Counted.words(negative, "reading")) before time zero kept at \(negative == 1 ? "its" : "their") "
+                        + "negative time\(negative == 1 ? "" : "s")")
             }
             kept.cooks[index] = cook
         }

@@ -8,8 +8,9 @@ import CookcastCore
 /// session's; elapsed times (canonical CSV, which is what `live` saves) are taken to be on the
 /// session's clock already. A dated file whose first readings are already stored at their own
 /// times (and not at the shifted ones) is the session's own cook in another format, whatever its
-/// start says, and is taken on its own times too (`sameCookApartSeconds`). Readings that would
-/// fall before the session's start are left out (session times start at 0).
+/// start says, and is taken on its own times too (`sameCookApartSeconds`). Readings that fall
+/// before the session's start are kept at their negative times, as `live --stdin` stores a line
+/// from before it (and saves one when its database is locked), and counted (`beforeStartCount`).
 ///
 /// ```swift
 /// let merge = try SessionMerge(cook: cook, format: .json, session: stored) { channel, ms in
@@ -24,7 +25,7 @@ public struct SessionMerge: Sendable {
     public var channels: [ChannelInfo]
     /// Seconds added to the file's times to put them on the session's clock.
     public var shiftSeconds: Double
-    /// Readings left out because they fall before the session's start.
+    /// Readings that fall before the session's start (kept, at negative times).
     public var beforeStartCount: Int
     /// When the file is the session's own cook (its first readings stored at their own times),
     /// how far its start is from the session's, in seconds (file minus session); nil otherwise.
@@ -59,14 +60,9 @@ public struct SessionMerge: Sendable {
                 sameCookApartSeconds = clockShift
             }
         }
-        var kept: [Reading] = []
-        kept.reserveCapacity(cook.readings.count)
-        for var reading in cook.readings {
-            reading.elapsedSeconds += shiftSeconds
-            if reading.elapsedSeconds >= 0 { kept.append(reading) }
-        }
-        readings = kept
-        beforeStartCount = cook.readings.count - kept.count
+        let shift = shiftSeconds
+        readings = cook.readings.map { $0.shifted(bySeconds: shift) }
+        beforeStartCount = readings.count { SessionClock.milliseconds(seconds: $0.elapsedSeconds) < 0 }
         channels = cook.channels
     }
 
@@ -79,7 +75,7 @@ public struct SessionMerge: Sendable {
         guard !sample.isEmpty else { return false }
         for reading in sample {
             let seconds = reading.elapsedSeconds + shift
-            guard seconds >= 0, let stored = try storedReading(reading.channel, Int64((seconds * 1000).rounded())),
+            guard let stored = try storedReading(reading.channel, SessionClock.milliseconds(seconds: seconds)),
                 same(stored.probeCelsius, reading.probeCelsius), same(stored.ambientCelsius, reading.ambientCelsius)
             else { return false }
         }

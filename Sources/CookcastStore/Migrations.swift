@@ -8,7 +8,7 @@ enum Migrations {
     static var currentVersion: Int { steps.count }
 
     /// The migration steps, oldest first.
-    static let steps: [String] = [schemaV1, schemaV2, schemaV3, schemaV4]
+    static let steps: [String] = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5]
 
     /// Version 2: a probe's own cut and target (two chickens and a pork shoulder in one pit).
     static let schemaV2 = """
@@ -132,6 +132,13 @@ enum Migrations {
 
         INSERT INTO reading_digests (session_id, channel, through_t_ms, reading_count, max_probe_c)
         SELECT session_id, channel, MAX(t_ms), COUNT(*), MAX(probe_c) FROM readings GROUP BY session_id, channel;
+        """
+
+    /// Version 5: `sessions.same_cook_hash`, the content hash of a cook another session carries as
+    /// its `content_hash` (a whole-file replay of a file imported before, `content_hash` being
+    /// unique), so that `cookcast fit` learns from the cook once.
+    static let schemaV5 = """
+        ALTER TABLE sessions ADD COLUMN same_cook_hash TEXT; -- another session's content_hash: the same cook, learned from once
         """
 
     /// Reads `PRAGMA user_version`.

@@ -21,10 +21,10 @@ enum Rows {
 
     static let sessionColumns = """
         id, started_at_ms, ended_at_ms, cut, name, target_c, weight_kg, probe_id, source, notes, status,
-        utc_offset_s, content_hash
+        utc_offset_s, content_hash, same_cook_hash
         """
 
-    /// Binds every column but `id` to parameters 1...12.
+    /// Binds every column but `id` to parameters 1...13.
     static func bindSessionColumns(_ info: SessionInfo, to statement: SQLiteStatement) {
         statement.bind(info.startedAtUnixMs, at: 1)
         statement.bind(info.endedAtUnixMs, at: 2)
@@ -38,6 +38,7 @@ enum Rows {
         statement.bind(info.status.rawValue, at: 10)
         statement.bind(info.utcOffsetSeconds, at: 11)
         statement.bind(info.contentHash, at: 12)
+        statement.bind(info.sameCookHash, at: 13)
     }
 
     /// Reads a row selected with `sessionColumns` starting at column `first`.
@@ -52,15 +53,15 @@ enum Rows {
             weightKg: statement.optionalDouble(at: first + 6), probeId: statement.optionalText(at: first + 7),
             source: statement.text(at: first + 8), notes: statement.optionalText(at: first + 9), status: status,
             utcOffsetSeconds: statement.optionalInt64(at: first + 11).map { Int($0) },
-            contentHash: statement.optionalText(at: first + 12))
+            contentHash: statement.optionalText(at: first + 12), sameCookHash: statement.optionalText(at: first + 13))
     }
 
     static func insertSession(_ info: SessionInfo, db: SQLiteConnection) throws -> Int64 {
         let insert = try db.cachedStatement(
             """
             INSERT INTO sessions (started_at_ms, ended_at_ms, cut, name, target_c, weight_kg, probe_id, source,
-                notes, status, utc_offset_s, content_hash)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                notes, status, utc_offset_s, content_hash, same_cook_hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         bindSessionColumns(info, to: insert)
         try insert.run()

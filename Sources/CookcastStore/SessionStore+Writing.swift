@@ -116,11 +116,11 @@ extension SessionStore {
                 """
                 UPDATE sessions SET started_at_ms = ?, ended_at_ms = ?, cut = ?, name = ?, target_c = ?,
                     weight_kg = ?, probe_id = ?, source = ?, notes = ?, status = ?, utc_offset_s = ?,
-                    content_hash = ?
+                    content_hash = ?, same_cook_hash = ?
                 WHERE id = ?
                 """)
             Rows.bindSessionColumns(info, to: update)
-            update.bind(id, at: 13)
+            update.bind(id, at: 14)
             try update.run()
             guard db.changes == 1 else { throw StoreError.sessionNotFound(id: id) }
         }
@@ -198,7 +198,7 @@ extension SessionStore {
                     UPDATE sessions SET ended_at_ms = started_at_ms + ?1
                     WHERE id = ?2 AND ended_at_ms IS NOT NULL AND ended_at_ms < started_at_ms + ?1
                     """)
-                extend.bind(Int64((lastSeconds * 1000).rounded()), at: 1)
+                extend.bind(SessionClock.milliseconds(seconds: lastSeconds), at: 1)
                 extend.bind(id, at: 2)
                 try extend.run()
             }

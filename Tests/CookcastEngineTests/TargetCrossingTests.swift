@@ -16,6 +16,18 @@ import Testing
         #expect(TargetCrossing.firstCrossingSeconds(readings, targetCelsius: 200) == nil)
     }
 
+    /// A reading before time zero (a `live --stdin` line from before the session's start, kept at
+    /// its negative time) is no part of the cook: a probe read at the target half an hour before
+    /// does not make the cook finish then (it was skipped as "at its target from the start").
+    @Test func aReadingBeforeTimeZeroIsNotTheFinish() {
+        let cook = (0..<100).map {
+            Reading(elapsedSeconds: Double($0) * 10, probeCelsius: 50 + Double($0) * 0.5, ambientCelsius: 120)
+        }
+        let before = Reading(elapsedSeconds: -1887, probeCelsius: 80, ambientCelsius: 120)
+        let t = TargetCrossing.firstCrossingSeconds([before] + cook, targetCelsius: 74.25)
+        #expect(abs((t ?? 0) - 485) < 1e-9)
+    }
+
     @Test func matchesTheManifestOnRealCooksButForAProbeReadingThePit() throws {
         // The normalised real cooks (Tests/Data/cooks, sources in its README) and their recorded truth.
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

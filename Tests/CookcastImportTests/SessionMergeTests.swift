@@ -20,9 +20,12 @@ import Testing
         #expect(merge.beforeStartCount == 0)
     }
 
-    @Test func readingsBeforeTheSessionStartAreLeftOut() {
+    /// Readings before the session's start were left out; a session keeps such readings at
+    /// negative times (a `live --stdin` line from before its start, in what it saved), so they
+    /// are added, and counted.
+    @Test func readingsBeforeTheSessionStartAreKeptAtNegativeTimes() {
         let merge = SessionMerge(cook: cook(startingAfterSessionBy: -45), format: .combustion, session: session)
-        #expect(merge.readings.map(\.elapsedSeconds) == [15])
+        #expect(merge.readings.map(\.elapsedSeconds) == [-45, -15, 15])
         #expect(merge.beforeStartCount == 2)
     }
 

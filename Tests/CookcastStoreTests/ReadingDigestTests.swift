@@ -25,9 +25,9 @@ import Testing
                 let info = try Rows.session(from: select)
                 result.append(
                     SessionSummary(
-                        id: info.id ?? 0, info: info, readingCount: Int(select.int64(at: 13)),
-                        durationSeconds: select.optionalInt64(at: 14).map(Rows.seconds),
-                        maxProbeCelsius: select.optionalDouble(at: 15)))
+                        id: info.id ?? 0, info: info, readingCount: Int(select.int64(at: 14)),
+                        durationSeconds: select.optionalInt64(at: 15).map(Rows.seconds),
+                        maxProbeCelsius: select.optionalDouble(at: 16)))
             }
             return result
         }
@@ -124,8 +124,11 @@ import Testing
             let reader = try SQLiteReader(path: path)
             var result: [String: [[SQLiteValue]]] = [:]
             for table in tables {
-                // The columns of version 1 (later versions add a probe's own cut and target).
-                let columns = table == "channels" ? "session_id, channel, name, role" : "*"
+                // The columns of version 1 (later versions add a probe's own cut and target, and a
+                // session's same_cook_hash).
+                let sessionColumns = Rows.sessionColumns.replacingOccurrences(of: ", same_cook_hash", with: "")
+                let columns =
+                    table == "channels" ? "session_id, channel, name, role" : table == "sessions" ? sessionColumns : "*"
                 result[table] = try reader.rows("SELECT \(columns) FROM \(table) ORDER BY 1, 2, 3")
             }
             return result

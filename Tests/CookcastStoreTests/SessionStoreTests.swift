@@ -23,14 +23,14 @@ import Testing
             try reader.columnNames(table: "sessions")
                 == [
                     "id", "started_at_ms", "ended_at_ms", "cut", "name", "target_c", "weight_kg", "probe_id", "source",
-                    "notes", "status", "utc_offset_s", "content_hash",
+                    "notes", "status", "utc_offset_s", "content_hash", "same_cook_hash",
                 ])
         #expect(
             try reader.columnNames(table: "channels") == ["session_id", "channel", "name", "role", "cut", "target_c"])
         #expect(
             try reader.columnNames(table: "reading_digests")
                 == ["session_id", "channel", "through_t_ms", "reading_count", "max_probe_c"])
-        #expect(SessionStore.schemaVersion == 4)
+        #expect(SessionStore.schemaVersion == 5)
     }
 
     /// A database of the first schema, with one cook: what an earlier cookcast left.

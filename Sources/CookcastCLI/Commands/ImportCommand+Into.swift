@@ -129,7 +129,7 @@ extension ImportCommand {
             notes.append("the file starts \(DurationFormat.short(-merge.shiftSeconds)) before the session")
         }
         if let merge, merge.beforeStartCount > 0 {
-            notes.append("\(merge.beforeStartCount) before the session's start left out")
+            notes.append("\(merge.beforeStartCount) before the session's start, kept at negative times")
         }
         // `12 readings and 3 events`, each part only when its file was given.
         func counts(readings: Int, events eventCount: Int) -> String {

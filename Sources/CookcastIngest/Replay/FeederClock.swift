@@ -55,7 +55,7 @@ public struct FeederClock: Sendable {
     }
 
     /// A reading's time in whole milliseconds, as the store keys it.
-    static func milliseconds(_ reading: Reading) -> Int64 { Int64((reading.elapsedSeconds * 1000).rounded()) }
+    static func milliseconds(_ reading: Reading) -> Int64 { SessionClock.milliseconds(seconds: reading.elapsedSeconds) }
 
     /// Takes one timed event (`reading`: what it carries, decoded, if it is a reading) and returns
     /// the events now ready, on the session's clock.

@@ -1,0 +1,94 @@
+import CookcastEngine
+import CookcastStore
+import Foundation
+import Testing
+
+/// A file both imported and replayed into one database is one cook: both sessions and their
+/// readings are kept, and `fit` (and `live` as the replay ends) learns from it once.
+@Suite struct SameCookTwiceTests {
+    /// `cookcast live --replay FILE --speed max --plain` plus `arguments`.
+    static func replay(_ box: Sandbox, _ file: String, _ arguments: [String] = ["--cut", "turkey", "--target", "74"])
+        async -> (status: Int32, out: String, err: String)
+    {
+        await box.run(["live", "--replay", file, "--speed", "max", "--plain"] + arguments)
+    }
+
+    /// The turkey prior's cook count (4 shipped turkeys, and the stored ones).
+    static func turkeyCooks(_ box: Sandbox) throws -> Int? {
+        try SessionStore(path: box.databasePath, readOnly: true).priors(cut: "turkey").first?.cookCount
+    }
+
+    /// QA: imported, then replayed, the turkey was two sessions that both counted (the turkey
+    /// prior 6 cooks for 5): the replay could not carry the content hash the import holds, and
+    /// its note said only that session 1 held the same cook.
+    @Test func importedThenReplayedCountsOnce() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try LearningFromCooksTests.ownTurkey(box)
+        #expect(await box.run(["import", turkey, "--cut", "turkey", "--target", "74"]).status == 0)
+        #expect(await box.run(["fit"]).status == 0)
+        #expect(try Self.turkeyCooks(box) == 5)
+
+        let live = await Self.replay(box, turkey)
+        #expect(live.status == 0, "\(live.err)")
+        #expect(
+            live.err.contains(
+                "note: session 1 holds the same cook as this replay (its file imported before): both are kept, "
+                    + "and learned from once"), "\(live.err)")
+        #expect(!live.out.contains("learned from this cook"), "\(live.out)")
+        #expect(try Self.turkeyCooks(box) == 5)
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 2) == store.readings(session: 1))
+
+        let fit = await box.run(["fit"])
+        #expect(fit.status == 0, "\(fit.err)")
+        #expect(fit.out.contains("learned from the 1 stored cook and 17 shipped cooks"), "\(fit.out)")
+        #expect(fit.err.contains("session 2: the same cook as session 1, learned from there once"), "\(fit.err)")
+        #expect(try Self.turkeyCooks(box) == 5)
+
+        // Its export imported elsewhere is that cook alone, with its own content hash.
+        let json = box.directory + "/replayed.json"
+        #expect(await box.run(["export", "2", "--format", "json", "-o", json]).status == 0)
+        let elsewhere = Sandbox()
+        defer { elsewhere.cleanup() }
+        #expect(await elsewhere.run(["import", json]).status == 0)
+        let copy = try #require(try SessionStore(path: elsewhere.databasePath, readOnly: true).session(1))
+        #expect(copy.sameCookHash == nil)
+        #expect(copy.contentHash == (try store.session(1))?.contentHash)
+    }
+
+    /// The other order: the replay holds the import's hash, so the import is skipped as stored;
+    /// a second replay of the file is kept and, like the first order's, learned from once.
+    @Test func replayedThenImportedOrReplayedAgainCountsOnce() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try LearningFromCooksTests.ownTurkey(box)
+        let first = await Self.replay(box, turkey)
+        #expect(first.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(first.out)")
+        let imported = await box.run(["import", turkey, "--cut", "turkey", "--target", "74"])
+        #expect(imported.out.contains("already recorded as session 1, skipped"), "\(imported.out)")
+
+        let again = await Self.replay(box, turkey)
+        #expect(again.status == 0, "\(again.err)")
+        #expect(again.err.contains("note: session 1 holds the same cook as this replay"), "\(again.err)")
+        #expect(try SessionStore(path: box.databasePath, readOnly: true).sessionIDs() == [1, 2])
+        let fit = await box.run(["fit"])
+        #expect(fit.out.contains("learned from the 1 stored cook and 17 shipped cooks"), "\(fit.out)")
+        #expect(try Self.turkeyCooks(box) == 5)
+    }
+
+    /// A file imported with no cut or target to learn from, then replayed to a turkey's target, is
+    /// learned from as replayed: the cook still counts once, not none.
+    @Test func theSessionWithATargetIsTheOneLearnedFrom() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let text = try String(contentsOfFile: try LearningFromCooksTests.ownTurkey(box), encoding: .utf8)
+        let file = box.write("cook.csv", text)
+        #expect(await box.run(["import", file]).status == 0)
+        let live = await Self.replay(box, file)
+        #expect(live.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(live.out)")
+        let fit = await box.run(["fit"])
+        #expect(fit.err.contains("session 1: the same cook as session 2, learned from there once"), "\(fit.err)")
+        #expect(try Self.turkeyCooks(box) == 5)
+    }
+}
