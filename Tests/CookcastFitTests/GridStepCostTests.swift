@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastIngest
 import Foundation
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func keptHeaviestAreWhatAStableSortByWeightKept() {
-        var rng = SplitMix(state: 7)
+        var rng = SimulationRandom(seed: 7)
         for trial in 0..<200 {
             // Few distinct weights: many ties, which must stay in candidate order.
             let n = Int(rng.next() % 300)
@@ -96,8 +97,7 @@ import Testing
     }
 
     @Test func leastSquaresWithoutDgelsScalingCheckIsDgelsBitForBit() throws {
-        var rng = SplitMix(state: 11)
-        func uniform() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        var rng = SimulationRandom(seed: 11)
         let solver = LeastSquares(), reference = LeastSquares()
         var problems: [(a: [Double], rows: Int, columns: Int, b: [Double])] = []
         for rows in [3, 10, 21, 48] {
@@ -106,10 +106,10 @@ import Testing
                     // Like the approach fits' designs: a column of ones, decaying exponentials.
                     var a = [Double](repeating: scale, count: rows * columns)
                     for c in 1..<columns {
-                        let rate = 0.01 + uniform()
+                        let rate = 0.01 + rng.unit()
                         for r in 0..<rows { a[c * rows + r] = -scale * exp(-rate * Double(r)) }
                     }
-                    let b = (0..<rows).map { _ in 20 + 90 * uniform() }
+                    let b = (0..<rows).map { _ in 20 + 90 * rng.unit() }
                     problems.append((a, rows, columns, b))
                 }
             }
@@ -156,17 +156,5 @@ import Testing
             #expect(fitter.decay == expected, "after a step of \(dt) s")
             #expect(fitter.decayCache.count <= ConductionFitter.decayCacheSize)
         }
-    }
-}
-
-/// A small deterministic generator for these tests.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
