@@ -56,6 +56,9 @@ extension ETAEstimator {
         /// Typical bias between the probe and the air sensor, Celsius: near an asymptote (a bath just
         /// above the target) the interval covers the air being off by this much either way.
         public var airBiasCelsius = 1.0
+        /// For a probe that reports in whole (or half) degrees, the part of the fitted curve's miss
+        /// within half a reading step is not carried into the forecast (`forecastResidual`).
+        public var residualBeyondReadingStep = true
         /// Gain of the smoothing per grid step (1 = none).
         public var smoothingGain = 0.5
         /// Until the plateau of a cut that stalls is over (and on a second one: a brisket wrapped

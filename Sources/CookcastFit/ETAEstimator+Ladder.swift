@@ -82,7 +82,8 @@ extension ETAEstimator {
             targetCelsius > prior.stallCelsius + 5,
             let toStall = plateauCelsius > T + 1
                 ? fitter.crossing(
-                    best, targetCelsius: plateauCelsius, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
+                    best, targetCelsius: plateauCelsius, futureDriveCelsius: air,
+                    residual: forecastResidual(T - best.lastModelCelsius))
                 : 0
         else { return nil }
         // Time already spent creeping within `stallBandCelsius` of the plateau is time on it.

@@ -100,7 +100,7 @@ extension ETAEstimator {
             surfaceFraction: configuration.evaporationSurfaceFraction)
         for (w, i) in ranked {
             let s = sols[i]
-            let resid = T - s.lastModelCelsius
+            let resid = forecastResidual(T - s.lastModelCelsius)
             let drive =
                 air
                 + evaporation.futureDriveShiftCelsius(
@@ -126,7 +126,7 @@ extension ETAEstimator {
             // Near the asymptote the finish hangs on the last half degree: push the air (with its
             // offset) by a typical probe-to-air-sensor bias each way and widen the band to match.
             let sigma = configuration.airBiasCelsius
-            let resid = T - best.lastModelCelsius
+            let resid = forecastResidual(T - best.lastModelCelsius)
             var slow = best, fast = best
             slow.offsetCelsius -= sigma
             fast.offsetCelsius += sigma
@@ -153,7 +153,8 @@ extension ETAEstimator {
         skill.settle(now: now, observed: T)
         let skillHorizon = skillHorizonSeconds(now: now)
         let condAhead = fitter.forecast(
-            best, afterSeconds: skillHorizon, futureDriveCelsius: air, residual: T - best.lastModelCelsius)
+            best, afterSeconds: skillHorizon, futureDriveCelsius: air,
+            residual: forecastResidual(T - best.lastModelCelsius))
         let slopeAhead = line.map { $0.level + $0.slope * skillHorizon }
         restartRecordOnAirShift(airCelsius: air, probeCelsius: T, now: now)
         // While the curve is young its fit bounds the finish more than it places it (see
@@ -440,6 +441,18 @@ extension ETAEstimator {
         guard let line = buffer.line(since: now - 180), line.n >= 5, line.slope * 60 > 0.1 else { return false }
         guard let air = buffer.latestAmbient(points: 1).first else { return true }
         return air > line.level
+    }
+
+    /// What of the fitted curve's miss at the last grid point (`reading - model`) the forecast
+    /// carries on (decaying with the slowest mode). A probe that reports in whole degrees says only
+    /// that the meat is within half a step of its reading, so a curve inside that band is not
+    /// pulled towards the rounded value: only the miss beyond half a step counts. Carried whole,
+    /// the rounding moved every forecast by up to half a degree (a simulated suite logged in whole
+    /// degrees: p90 0.341 -> 0.322; the real whole-Fahrenheit T-bone @90 0.081 -> 0.015).
+    func forecastResidual(_ miss: Double) -> Double {
+        guard configuration.residualBeyondReadingStep, let step = resolution.step else { return miss }
+        let half = step.celsius / 2
+        return miss > 0 ? max(0, miss - half) : min(0, miss + half)
     }
 
     /// A temperature for messages, one decimal ("57.0 C"). Messages are Celsius, as everything
