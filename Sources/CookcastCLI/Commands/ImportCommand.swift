@@ -32,8 +32,9 @@ struct ImportCommand: Command {
                         packets are decoded as that probe's, each probe its own channel (1-6) as live
                         stores them, and the session keeps the profile; --pit-probe N then reads probe
                         N as the pit's air ("probe N (pit)"). Without --profile, the seed probe's.
-                        --profile takes only hex packet logs; a packet that does not decode is left
-                out, and counted in a note
+                        A status packet (an iBBQ's battery reply, ch0) is kept as an event, as live
+                        keeps it. --profile takes only hex packet logs; a packet that does not
+                        decode is left out, and counted in a note
         --input-unit c|f: the unit of the temperatures in formats whose files do not say (igrill,
         tappecue; default c, as the app showed them); a meat probe above 110 C for long in such a
         file is noted as probably Fahrenheit. Formats that state their unit ignore it.
