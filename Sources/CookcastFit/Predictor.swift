@@ -42,6 +42,22 @@ public enum Predictor {
         priors: [PriorRecord], channel: Int? = nil, channelCuts: [Int: CutProfile] = [:],
         channelTargetsCelsius: [Int: Double] = [:], configuration: ETAEstimator.Configuration = .init()
     ) -> Estimate {
+        predictSessionProbe(
+            readings: readings, targetCelsius: targetCelsius, atSeconds: atSeconds, cut: cut, priors: priors,
+            channel: channel, channelCuts: channelCuts, channelTargetsCelsius: channelTargetsCelsius,
+            configuration: configuration
+        ).estimate
+    }
+
+    /// `predictSession`, with the probe whose reading and target the estimate carries: `channel`
+    /// when given, else the slowest probe (when every probe is done, the last to finish), so a
+    /// caller can name it beside its own target (`probe 2 38.1 C, target 93.0 C`); nil only
+    /// without any estimate of a probe.
+    public static func predictSessionProbe(
+        readings: [Reading], targetCelsius: Double?, atSeconds: Double? = nil, cut: CutProfile?,
+        priors: [PriorRecord], channel: Int? = nil, channelCuts: [Int: CutProfile] = [:],
+        channelTargetsCelsius: [Int: Double] = [:], configuration: ETAEstimator.Configuration = .init()
+    ) -> (estimate: Estimate, channel: Int?) {
         let session = SessionEstimator(
             targetCelsius: targetCelsius, targetsByChannel: channelTargetsCelsius,
             prior: FitPrior.resolve(cut: cut, priors: priors),
@@ -54,9 +70,14 @@ public enum Predictor {
             if r.elapsedSeconds.isFinite { last = max(last, r.elapsedSeconds) }
         }
         session.flush()
+        let seconds = atSeconds ?? last
         if let channel, let probe = session.estimator(channel: channel) {
-            return probe.estimate(atSeconds: atSeconds ?? last)
+            return (probe.estimate(atSeconds: seconds), channel)
         }
-        return session.estimate(atSeconds: atSeconds ?? last)
+        let all = session.estimates(atSeconds: seconds)
+        let (estimate, slowest) = session.estimate(from: all, atSeconds: seconds)
+        // Every probe done: the session's estimate is the last one's to finish (`SessionEstimator`).
+        let lastDone = all.filter { $0.phase == .done }.max { ($0.finishSeconds ?? 0) < ($1.finishSeconds ?? 0) }
+        return (estimate, slowest ?? lastDone?.channel)
     }
 }

@@ -5,8 +5,9 @@ import CookcastIngest
 /// decoded by `ImportOptions.packetDecoder` (a probe profile's, `--profile ibbq [--pit-probe N]`;
 /// the seed probe's by default), every reading of a packet on its own channel, as `live` stores
 /// them. The channels are named as `live` names them (`probe 3`, `probe 4 (pit)` for one that
-/// reads only the air). Lines that do not parse are bad rows; a packet that does not decode is
-/// left out (as `predict` leaves it out) and counted in a note. No wall clock: the start is the
+/// reads only the air). A status packet (an iBBQ's battery reply on `ch0`) is a `probe_status`
+/// event when it changes, as `live` stores it. Lines that do not parse are bad rows; a packet that
+/// does not decode is left out (as `predict` leaves it out) and counted in a note. No wall clock: the start is the
 /// file's modification time, as for the canonical CSV.
 public struct HexLogReader: SingleFileCookReader {
     public static let formatName = "hexlog"
@@ -22,10 +23,19 @@ public struct HexLogReader: SingleFileCookReader {
         let (replay, bad) = try ReplayFile.parsedForImport(file, as: .hexLog, formatName: fmt)
         let decoder = options.packetDecoder ?? SeedProbeDecoder()
         var readings: [Reading] = []
+        var events: [SessionEvent] = []
+        var lastStatusBytes: [UInt8]? = nil
         var failures: [(seconds: Double, error: DecodeError)] = []
         for case .packet(let bytes, let t, let channel) in replay.events {
             switch decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
             case .failure(let error): failures.append((t, error))
+            case .status(let status):
+                // As `live` stores it (`LivePipeline`: when it changes), so an import of the log
+                // holds what its replay does: an iBBQ's battery reply, which `show` and `export` read.
+                guard status.bytes != lastStatusBytes else { continue }
+                lastStatusBytes = status.bytes
+                events.append(
+                    SessionEvent(elapsedSeconds: t, kind: .probeStatus, channel: channel, detail: status.eventDetail))
             case let packet: readings += packet.readings
             }
         }
@@ -49,6 +59,7 @@ public struct HexLogReader: SingleFileCookReader {
             fileCut: options.cut(fromLabel: file.stem), fileTarget: nil, fileName: file.stem,
             probeId: options.packetProbeId)
         return ImportResult(
-            cooks: [RecordedCook(info: info, channels: channels, readings: readings)], badRows: [bad], notes: notes)
+            cooks: [RecordedCook(info: info, channels: channels, readings: readings, events: events)], badRows: [bad],
+            notes: notes)
     }
 }

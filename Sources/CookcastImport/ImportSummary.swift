@@ -31,18 +31,22 @@ extension ImportOutcome {
     /// `summary` with temperatures in `unit`. A duplicate is described as stored (its name, cut
     /// and target, not the ones this import read), followed by what `options` (the command line)
     /// asked for that differs and was not applied: `...; not applied: --target 80.0 C`.
-    public func summary(unit: TemperatureUnit, options: ImportOptions? = nil) -> String {
+    /// With `isDryRun` (`import --dry-run`), a duplicate is said as what the import would do:
+    /// `would skip, already imported as session 7: ...`.
+    public func summary(unit: TemperatureUnit, options: ImportOptions? = nil, isDryRun: Bool = false) -> String {
         switch self {
         case .imported(let id, let cook): return "imported as session \(id): \(cook.importSummary(unit: unit))"
         case .duplicate(let id, let cook, let stored):
-            guard let stored else {
-                return "already imported as session \(id), skipped: \(cook.importSummary(unit: unit))"
+            func line(_ how: String, _ shown: RecordedCook) -> String {
+                isDryRun
+                    ? "would skip, already \(how) as session \(id): \(shown.importSummary(unit: unit))"
+                    : "already \(how) as session \(id), skipped: \(shown.importSummary(unit: unit))"
             }
+            guard let stored else { return line("imported", cook) }
             var shown = cook
             shown.info = stored
             let ignored = options.map { Self.unapplied($0, to: stored, unit: unit) } ?? []
-            let how = stored.status == .imported ? "imported" : "recorded"
-            return "already \(how) as session \(id), skipped: \(shown.importSummary(unit: unit))"
+            return line(stored.status == .imported ? "imported" : "recorded", shown)
                 + (ignored.isEmpty ? "" : "; not applied: " + ignored.joined(separator: ", "))
         }
     }

@@ -213,16 +213,27 @@ public struct Importer: Sendable {
     ) throws -> [ImportOutcome] {
         var outcomes: [ImportOutcome] = []
         for cook in cooks {
-            let hashes = [cook.info.contentHash, cook.info.contentHash.flatMap { earlierHashes[$0] }].compactMap { $0 }
-            var existing: Int64? = nil
-            for hash in hashes where existing == nil { existing = try sink.sessionID(contentHash: hash) }
-            if existing == nil { existing = try sink.recordedSessionID(sameAs: cook) }
-            if let existing {
-                outcomes.append(.duplicate(existingID: existing, cook: cook, stored: try sink.session(existing)))
+            if let duplicate = try duplicate(of: cook, earlierHashes: earlierHashes, in: sink) {
+                outcomes.append(duplicate)
             } else {
                 outcomes.append(.imported(sessionID: try sink.insertCook(cook), cook: cook))
             }
         }
         return outcomes
+    }
+
+    /// The `.duplicate` outcome `store` would give `cook`, or nil when it would be stored: a
+    /// session with its content hash (or its earlier one, `earlierHashes`) is stored, or a session
+    /// recorded here with the same start and readings. Writes nothing, so `import --dry-run` says
+    /// what the import would do with the checks the import makes.
+    public func duplicate(
+        of cook: RecordedCook, earlierHashes: [String: String] = [:], in sink: some CookSink
+    ) throws -> ImportOutcome? {
+        let hashes = [cook.info.contentHash, cook.info.contentHash.flatMap { earlierHashes[$0] }].compactMap { $0 }
+        var existing: Int64? = nil
+        for hash in hashes where existing == nil { existing = try sink.sessionID(contentHash: hash) }
+        if existing == nil { existing = try sink.recordedSessionID(sameAs: cook) }
+        guard let existing else { return nil }
+        return .duplicate(existingID: existing, cook: cook, stored: try sink.session(existing))
     }
 }

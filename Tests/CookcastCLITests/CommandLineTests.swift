@@ -54,6 +54,43 @@ import Testing
         }
     }
 
+    /// A line of help that steps back out does so to a column used above it (an option's or its
+    /// text's): "A probe's session continues only ..." (`live`) and "out, and counted in a note"
+    /// (`import`) stood between the two, read as neither.
+    @Test func helpLinesStepBackToAColumnAboveThem() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        for command in CookcastMain.commands {
+            var columns: [Int] = []
+            for line in await box.run([command.name, "--help"]).out.split(separator: "\n") {
+                let column = line.prefix { $0 == " " }.count
+                if column == line.count { continue }
+                let steppedBack = column < (columns.last ?? 0)
+                while let last = columns.last, column < last { columns.removeLast() }
+                #expect(!steppedBack || column == 0 || columns.last == column, "\(command.name): \(line)")
+                if columns.last != column { columns.append(column) }
+            }
+        }
+    }
+
+    /// A session the database does not have is bad data (65) in every command that takes one, as
+    /// README's exit codes say: `export 99` as `show 99`.
+    @Test func aMissingSessionIsBadDataInEveryCommand() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,100\n10,21,100\n")
+        #expect(await box.run(["import", file]).status == 0)
+        let svg = box.directory + "/cook.svg"
+        let commands = [
+            ["show", "99"], ["export", "99"], ["plot", "99", "-o", svg], ["import", file, "--into", "99"],
+        ]
+        for command in commands {
+            let r = await box.run(command)
+            #expect(r.status == 65, "\(command): \(r.err)")
+            #expect(r.err.hasPrefix("cookcast \(command[0]): no session 99"), "\(command): \(r.err)")
+        }
+    }
+
     @Test func replayOfARealLogStoresEveryValidRow() async throws {
         // heatledger_roast_chicken.csv: BlueTherm Duo log from edwardspeyer/heat-ledger (MIT),
         // normalised in ../shared/data/cooks.

@@ -123,6 +123,35 @@ import Testing
         #expect(shown.out.contains("channels   1=probe 1 (meat), 3=probe 3 (meat), 4=probe 4 (pit)\n"), "\(shown.out)")
     }
 
+    /// The thermometer's battery reply (ch0) is kept as `live --replay` keeps it: a `probe_status`
+    /// event "battery 61 %" that `show` lists and `export` gives the rows after it. The import
+    /// dropped it (no event, no battery) while the replay of the same log, recognised as the same
+    /// cook by its hash, kept it.
+    @Test func importKeepsTheThermometersBatteryAsReplayDoes() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("ibbq.hex", Self.packets)
+        let imported = await box.run(["import", file, "--profile", "ibbq", "--pit-probe", "4"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let live = await box.replayIBBQLog(file)
+        #expect(live.status == 0, "\(live.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        func statuses(_ session: Int64) throws -> [SessionEvent] {
+            try store.events(session: session).filter { $0.kind == .probeStatus }
+        }
+        let battery = SessionEvent(
+            elapsedSeconds: 0.5, kind: .probeStatus, channel: 0, detail: "battery 61 % (24A00F981900)")
+        #expect(try statuses(1) == [battery])
+        #expect(try statuses(1) == statuses(2))
+        #expect(await box.run(["show", "1"]).out.contains("probe_status thermometer battery 61 %"))
+        let exports = [await box.run(["export", "1"]), await box.run(["export", "2"])]
+        #expect(exports.allSatisfy { $0.status == 0 }, "\(exports.map(\.err))")
+        #expect(exports[0].out == exports[1].out)
+        let rows = exports[0].out.split(separator: "\n")
+        #expect(rows.first == "t_s,probe_c,ambient_c,channel,battery_pct", "\(rows.prefix(2))")
+        #expect(rows.contains("20.0,20.4,,1,61.05006105006105"), "\(rows.prefix(6))")
+    }
+
     /// `--profile` decodes packets: with a file of readings it would do nothing, and is refused.
     @Test func aProfileWithAFileOfReadingsOrAnUnknownProfileIsRefused() async throws {
         let box = Sandbox()

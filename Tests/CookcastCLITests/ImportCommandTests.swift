@@ -77,4 +77,33 @@ struct ImportCommandTests {
         let other = await box.run(["import", path, "--target", "176", "--cut", "chicken", "--unit", "f"])
         #expect(other.out.contains("target 165.2 F; not applied: --target 176.0 F"), "\(other.out)")
     }
+
+    /// `--dry-run` says what the import would do, by the import's own checks: it said "would
+    /// import" of a cook stored before (by its hash, or recorded here and exported back), which
+    /// the import then skipped. It writes nothing, and creates no database.
+    @Test func aDryRunSaysADuplicateWouldBeSkipped() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,100\n10,21,100\n20,22,100\n")
+        let fresh = await box.run(["import", path, "--dry-run"])
+        #expect(fresh.status == 0, "\(fresh.err)")
+        #expect(fresh.out.hasPrefix("would import: cook (import:csv)"), "\(fresh.out)")
+        #expect(!FileManager.default.fileExists(atPath: box.databasePath))
+        #expect(await box.run(["import", path, "--name", "Sunday"]).status == 0)
+        let again = await box.run(["import", path, "--dry-run", "--target", "80"])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(
+            again.out == "would skip, already imported as session 1: Sunday (import:csv): 1 channel [1 meat 3], "
+                + "cut -, target -; not applied: --target 80.0 C\n", "\(again.out)")
+        // A cook recorded here and exported with its start: the import knows it by start and readings.
+        let other = box.write("other.csv", "t_s,probe_c,ambient_c\n0,30,100\n10,31,100\n20,32,100\n")
+        #expect(await box.run(["live", "--replay", other, "--speed", "max", "--plain"]).status == 0)
+        let json = box.directory + "/recorded.json"
+        #expect(await box.run(["export", "2", "--format", "json", "-o", json]).status == 0)
+        let recorded = await box.run(["import", json, "--dry-run"])
+        #expect(recorded.out.hasPrefix("would skip, already recorded as session 2: "), "\(recorded.out)")
+        #expect(await box.run(["import", json]).out.hasPrefix("already recorded as session 2, skipped: "))
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.sessions().count == 2)
+    }
 }

@@ -131,6 +131,32 @@ import Testing
         #expect(bad.err.contains("option '--target 2=' needs a number, got 'abc'"), "\(bad.err)")
     }
 
+    /// A session's prediction names the probe it is for, beside that probe's own target and cut:
+    /// it printed the slowest probe's temperature (the shoulder's) beside the chicken's 74 C,
+    /// "probe 58.1 C, target 74.0 C", and json said target 74, cut chicken. `--format seconds`
+    /// is only the finish, as before.
+    @Test func predictNamesTheSlowestProbeBesideItsOwnTarget() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("two.csv", Self.twoMeatsCSV())
+        let goals = ["--cut", "chicken", "--cut", "2=pork_shoulder", "--target", "2=93", "--at", "2400"]
+        let text = await box.run(["predict", file] + goals)
+        #expect(text.status == 0, "\(text.err)")
+        #expect(text.out.hasPrefix("at 00:40:00: probe 2 54.8 C, target 93.0 C, phase "), "\(text.out)")
+        let json = await box.run(["predict", file, "--format", "json"] + goals)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(object["channel"] as? Double == 2)
+        #expect(object["target_c"] as? Double == 93)
+        #expect(object["cut"] as? String == "pork_shoulder")
+        let seconds = await box.run(["predict", file, "--format", "seconds"] + goals)
+        let finish = try #require(object["finish_s"] as? Double)
+        let printed = try #require(Double(seconds.out.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(abs(printed - finish) < 0.05, "\(seconds.out) vs \(finish)")
+        // Probe 1 asked about: its own name, the plain goal.
+        let first = await box.run(["predict", file, "--channel", "1"] + goals)
+        #expect(first.out.hasPrefix("at 00:40:00: probe 1 60.0 C, target 74.0 C, phase "), "\(first.out)")
+    }
+
     @Test func anImportedCooksProbesTakeTheirOwnCutAndTarget() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

@@ -32,8 +32,9 @@ struct ImportCommand: Command {
                         packets are decoded as that probe's, each probe its own channel (1-6) as live
                         stores them, and the session keeps the profile; --pit-probe N then reads probe
                         N as the pit's air ("probe N (pit)"). Without --profile, the seed probe's.
-                        --profile takes only hex packet logs; a packet that does not decode is left
-                out, and counted in a note
+                        A status packet (an iBBQ's battery reply, ch0) is kept as an event, as live
+                        keeps it. --profile takes only hex packet logs; a packet that does not
+                        decode is left out, and counted in a note
         --input-unit c|f: the unit of the temperatures in formats whose files do not say (igrill,
         tappecue; default c, as the app showed them); a meat probe above 110 C for long in such a
         file is noted as probably Fahrenheit. Formats that state their unit ignore it.
@@ -49,6 +50,8 @@ struct ImportCommand: Command {
         stored session with its own name, cut and target, and any --name/--cut/--target not applied.
         So is a cook recorded here, exported with --format json and imported back (same start, same
         readings); a CSV export carries no start, so it is imported as a new session.
+        --dry-run says what the import would do (`would import: ...`, or `would skip, already
+        imported as session N: ...` by the same checks) and writes nothing.
         A directory stands for the files directly in it. Every file that can be used is imported;
         each one that cannot is named with the reason.
         --into SESSION adds the readings of one cook to a stored session instead of making a new
@@ -224,14 +227,28 @@ struct ImportCommand: Command {
     /// first cook, so an import with nothing to store creates none.
     private func store(_ group: ImportGroup, in opened: inout SessionStore?) throws {
         let cooks = group.result.cooks.map(withChannelGoals)
+        guard !cooks.isEmpty else { return }
+        let importer = Importer(options: importOptions, format: format)
         if isDryRun {
-            for cook in cooks { context.console.line("would import: \(cook.importSummary(unit: context.unit))") }
+            // The checks the import makes, against the database read only (none yet: no duplicate);
+            // "would import" said of a cook stored before promised a session the import never made.
+            let exists = FileManager.default.fileExists(atPath: context.databasePath)
+            let store = try opened ?? (exists ? context.openStore(readOnly: true) : nil)
+            opened = store
+            for cook in cooks {
+                let duplicate = try store.flatMap {
+                    try importer.duplicate(of: cook, earlierHashes: group.result.earlierHashes, in: $0)
+                }
+                if let duplicate {
+                    context.console.line(duplicate.summary(unit: context.unit, options: importOptions, isDryRun: true))
+                } else {
+                    context.console.line("would import: \(cook.importSummary(unit: context.unit))")
+                }
+            }
             return
         }
-        guard !cooks.isEmpty else { return }
         let store = try opened ?? context.openStore()
         opened = store
-        let importer = Importer(options: importOptions, format: format)
         for outcome in try importer.store(cooks, earlierHashes: group.result.earlierHashes, into: store) {
             context.console.line(outcome.summary(unit: context.unit, options: importOptions))
         }

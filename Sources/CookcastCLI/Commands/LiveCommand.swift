@@ -74,7 +74,7 @@ struct LiveCommand: Command {
                               --probe and --stdin only. Stdin times that start again from 0
                               are placed where the session resumes; times on the cook's own
                               clock (continued, or its log sent again) are kept (says which).
-                          A probe's session continues only with that probe's address
+                              A probe's session continues only with that probe's address
           --name NAME         a name for the session
           --ambient-range LO:HI  expected pit/oven/bath range for the ambient alarm (in --unit);
                               default: a band around the temperature the cook settles at

@@ -186,8 +186,10 @@ struct PredictCommand: Command {
         }
         let shownCut = asked.flatMap { channelCuts[$0] } ?? cut
         let estimate: Estimate
+        // The probe whose temperature the estimate carries: asked, the only one, or the slowest.
+        var shownChannel = asked
         if channelCount > 1 {
-            estimate = Predictor.predictSession(
+            (estimate, shownChannel) = Predictor.predictSessionProbe(
                 readings: readings, targetCelsius: targetCelsius, atSeconds: limit, cut: cut, priors: priors,
                 channel: asked, channelCuts: channelCuts, channelTargetsCelsius: channelTargets)
         } else {
@@ -198,8 +200,13 @@ struct PredictCommand: Command {
                 readings: readings, targetCelsius: probeTarget, atSeconds: limit, cut: shownCut, priors: priors,
                 channel: channel ?? probeChannels.first)
         }
-        // The probe's own target, else every probe's; with only probes' own, the slowest's.
-        let shownTarget = asked.flatMap { channelTargets[$0] } ?? targetCelsius ?? estimate.targetCelsius
+        // That probe's own target and cut, else every probe's: the slowest probe's temperature
+        // beside the plain target ("probe 38.1 C, target 74.0 C" for a shoulder cooking to 93 C)
+        // read as a probe far from a target it was not cooking to.
+        let shownTarget = shownChannel.flatMap { channelTargets[$0] } ?? targetCelsius ?? estimate.targetCelsius
+        let shownProbeCut = shownChannel.flatMap { channelCuts[$0] } ?? cut
+        // A file of several probes names the one shown (`probe 2 38.1 C`); one probe's stays `probe 38.1 C`.
+        let probeName = probeChannels.count > 1 ? shownChannel.map { "probe \($0)" } : nil
         let console = context.console
         switch format {
         case "seconds":
@@ -219,13 +226,15 @@ struct PredictCommand: Command {
                     "phase": .string(estimate.phase.rawValue),
                     "model": .string(estimate.model),
                     "message": .string(TemperatureText.converting(estimate.message, to: context.unit)),
-                    "probe_c": .number(estimate.probeCelsius), "cut": shownCut.map { .string($0.name) } ?? .null,
+                    "probe_c": .number(estimate.probeCelsius),
+                    "channel": shownChannel.map { .number(Double($0)) } ?? .null,
+                    "cut": shownProbeCut.map { .string($0.name) } ?? .null,
                     "parameters": .object(estimate.parameters.mapValues { .number($0) }),
                 ]))
         default:
             let unit = context.unit
             console.line(
-                "at \(DurationFormat.clock(limit)): probe \(unit.format(celsius: estimate.probeCelsius)), target \(unit.format(celsius: shownTarget)), phase \(estimate.phase.rawValue)"
+                "at \(DurationFormat.clock(limit)): \(probeName ?? "probe") \(unit.format(celsius: estimate.probeCelsius)), target \(unit.format(celsius: shownTarget)), phase \(estimate.phase.rawValue)"
             )
             if let finish = estimate.finishSeconds {
                 var line =
