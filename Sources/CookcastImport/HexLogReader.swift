@@ -7,7 +7,8 @@ import CookcastIngest
 /// them. The channels are named as `live` names them (`probe 3`, `probe 4 (pit)` for one that
 /// reads only the air). A status packet (an iBBQ's battery reply on `ch0`) is a `probe_status`
 /// event when it changes, as `live` stores it. Lines that do not parse are bad rows; a packet that
-/// does not decode is left out (as `predict` leaves it out) and counted in a note. No wall clock: the start is the
+/// does not decode gives no reading (as `predict` leaves it out): it is a `decode_error` event with
+/// `live`'s detail (reason, length, bytes) and counted in a note. No wall clock: the start is the
 /// file's modification time, as for the canonical CSV.
 public struct HexLogReader: SingleFileCookReader {
     public static let formatName = "hexlog"
@@ -28,7 +29,10 @@ public struct HexLogReader: SingleFileCookReader {
         var failures: [(seconds: Double, error: DecodeError)] = []
         for case .packet(let bytes, let t, let channel) in replay.events {
             switch decoder.decode(bytes, elapsedSeconds: t, channel: channel) {
-            case .failure(let error): failures.append((t, error))
+            case .failure(let error):
+                // As `live` stores it (`LivePipeline`), so an import of the log holds what its replay does.
+                failures.append((t, error))
+                events.append(SessionEvent(elapsedSeconds: t, kind: .decodeError, detail: error.description))
             case .status(let status):
                 // As `live` stores it (`LivePipeline`: when it changes), so an import of the log
                 // holds what its replay does: an iBBQ's battery reply, which `show` and `export` read.

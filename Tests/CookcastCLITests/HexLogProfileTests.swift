@@ -152,6 +152,65 @@ import Testing
         #expect(rows.contains("20.0,20.4,,1,61.05006105006105"), "\(rows.prefix(6))")
     }
 
+    /// A packet that does not decode is kept as `live --replay` keeps it: a `decode_error` event
+    /// with the reason, the length and the bytes, which `show` lists and the JSON export carries
+    /// (and an import of that JSON keeps); the note still counts them. The import only counted
+    /// them, so the replay of the same log, the same cook by its content hash, held three events
+    /// its import did not. The hash is still the readings', so a log imported before is the same cook.
+    @Test func importKeepsUndecodablePacketsAsReplayDoes() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        // Besides the packet cut short at 1195 s: nine bytes (no iBBQ packet has nine) and a data
+        // packet on ch7 (an iBBQ's data comes on ch1 only).
+        let log = Self.packets + "2395 00 00 00 00 00 00 00 00 00\n3595 C800F6FF2C01 ch7\n"
+        let file = box.write("ibbq.hex", log)
+        let imported = await box.run(["import", file, "--profile", "ibbq", "--pit-probe", "4"])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.err.contains("3 packets left out, not decodable (the first at 1195.0 s"), "\(imported.err)")
+        let live = await box.replayIBBQLog(file)
+        #expect(live.status == 0, "\(live.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        func decodeErrors(_ store: SessionStore, _ session: Int64) throws -> [SessionEvent] {
+            try store.events(session: session).filter { $0.kind == .decodeError }
+        }
+        #expect(
+            try decodeErrors(store, 1) == [
+                SessionEvent(elapsedSeconds: 1195, kind: .decodeError, detail: "unexpected packet length 3: F500F6"),
+                SessionEvent(
+                    elapsedSeconds: 2395, kind: .decodeError,
+                    detail: "unexpected packet length 9: 000000000000000000"),
+                SessionEvent(
+                    elapsedSeconds: 3595, kind: .decodeError,
+                    detail: "data packet on a channel this probe sends none on (its data is ch1): C800F6FF2C01"),
+            ])
+        #expect(try decodeErrors(store, 1) == decodeErrors(store, 2))
+        let shown = await box.run(["show", "1"])
+        #expect(shown.out.contains("decode_error unexpected packet length 3: F500F6\n"), "\(shown.out)")
+
+        // Still the same cook, by the hash of its readings alone (the one imports before stored).
+        let hash = try #require(try store.session(1)?.contentHash)
+        #expect(hash == "readings:fnv1a64:b2b1f8b3ccdf4ab6")
+        #expect(try store.session(2)?.sameCookHash == hash)
+        let again = await box.run(["import", file, "--profile", "ibbq", "--pit-probe", "4"])
+        #expect(again.status == 0 && again.out.contains("session 1"), "\(again.out)")
+        #expect(try store.sessionIDs().count == 2)
+
+        // Exports: the CSV (readings) as before and the same for both; the JSON carries the events,
+        // and an import of it keeps them.
+        let csv = [await box.run(["export", "1"]), await box.run(["export", "2"])]
+        #expect(csv.allSatisfy { $0.status == 0 } && csv[0].out == csv[1].out)
+        let json = box.directory + "/ibbq.json"
+        #expect(await box.run(["export", "1", "--format", "json", "-o", json]).status == 0)
+        let other = Sandbox()
+        defer { other.cleanup() }
+        let reimported = await other.run(["import", json])
+        #expect(reimported.status == 0, "\(reimported.err)")
+        let copy = try SessionStore(path: other.databasePath, readOnly: true)
+        #expect(try decodeErrors(copy, 1) == decodeErrors(store, 1))
+        #expect(try copy.readings(session: 1).count == store.readings(session: 1).count)
+        #expect(try copy.session(1)?.contentHash == hash)
+    }
+
     /// `--profile` decodes packets: with a file of readings it would do nothing, and is refused.
     @Test func aProfileWithAFileOfReadingsOrAnUnknownProfileIsRefused() async throws {
         let box = Sandbox()
