@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Lines are `t_s HEX`, bare `HEX` (stamped with the wall-clock time since the source started),
 /// either with a channel `chN` after it (0: a profile's settings characteristic), CSV rows (optionally after a header) or JSON objects, parsed like a replay file. Broken lines
-/// are skipped and passed to `onIssue`. Emits `.connected` first and `.ended` at end of input.
+/// and lines over 16 MiB are skipped and passed to `onIssue`. Emits `.connected` first and `.ended` at end of input.
 /// The reader is a dedicated thread, since a blocking read must not hold a concurrency thread.
 ///
 /// Resuming a session (`clock`), its times are on the session's clock: bare `HEX` lines and link
@@ -113,18 +113,34 @@ public struct StdinSource: ReadingSource {
                     yieldTimed(e)
                 }
             }
+            // The bytes of `buffer` already searched for a newline, so a long line is searched once,
+            // not again with every chunk; and whether the line being read is too long to keep.
+            var searchedBytes = 0
+            var isLineTooLong = false
+            func skipLongLine() {
+                lineNumber += 1
+                isLineTooLong = false
+                onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: Self.longLineMessage))
+            }
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
                 buffer.append(contentsOf: chunk)
                 var lineStart = 0
-                while let newline = buffer[lineStart...].firstIndex(of: 0x0A) {
-                    handleLine(buffer[lineStart..<newline])
+                var searchFrom = searchedBytes
+                while let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+                    if isLineTooLong { skipLongLine() } else { handleLine(buffer[lineStart..<newline]) }
                     lineStart = newline + 1
+                    searchFrom = lineStart
                 }
                 buffer.removeFirst(lineStart)
+                if buffer.count > Self.maximumLineBytes {
+                    isLineTooLong = true
+                    buffer.removeAll(keepingCapacity: true)
+                }
+                searchedBytes = buffer.count
             }
-            if !buffer.isEmpty { handleLine(buffer[...]) }
+            if isLineTooLong { skipLongLine() } else if !buffer.isEmpty { handleLine(buffer[...]) }
             yieldTimed(nil)
             limit.take()
             continuation.yield(.connection(.ended, elapsedSeconds: lastT, detail: "end of input"))
@@ -133,6 +149,14 @@ public struct StdinSource: ReadingSource {
         thread.start()
         return AsyncIterator(events: stream.makeAsyncIterator(), limit: limit)
     }
+
+    /// Bytes a line may have; a longer one is no reading (binary junk, a feeder gone wrong): it is
+    /// skipped as it is read, never kept whole, so memory stays bounded. Large enough that a
+    /// megabyte-long bad packet is still decoded, shown and stored as a decode error.
+    static let maximumLineBytes = 16 << 20
+
+    /// What a skipped long line is reported with.
+    static let longLineMessage = "line longer than \(maximumLineBytes >> 20) MiB, skipped"
 
     /// The reading `event` carries, decoded if it is a packet; nil for link changes and packets
     /// that are not readings.
