@@ -133,6 +133,9 @@ import Testing
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         _ = fcntl(ends[1], 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        // Inherited by no other test's child process (which would keep the pipe open); the
+        // recorder gets its end as its standard input all the same.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         process.standardInput = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
