@@ -13,11 +13,13 @@ enum DurationFormat {
         return "\(s)s"
     }
 
-    /// `03:05:09` (hours may exceed 24).
+    /// `03:05:09` (hours may exceed 24); `-00:31:27` before the session's start (a `live --stdin`
+    /// line from before it is stored at its negative time, and clamped to zero it read as the start).
     static func clock(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "--:--:--" }
-        let s = Int(max(0, seconds).rounded())
-        return pad(s / 3600) + ":" + pad(s % 3600 / 60) + ":" + pad(s % 60)
+        let s = Int(abs(seconds).rounded())
+        let sign = s > 0 && seconds < 0 ? "-" : ""
+        return sign + pad(s / 3600) + ":" + pad(s % 3600 / 60) + ":" + pad(s % 60)
     }
 
     /// Local wall-clock `HH:MM` of `startUnixMs + seconds`, with `+1d` (`+2d`, ...) when that falls

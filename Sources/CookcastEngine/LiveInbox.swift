@@ -27,6 +27,14 @@ final class LiveInbox: @unchecked Sendable {
     private var roomWaiter: CheckedContinuation<Void, Never>?
     private var roomLimit = Int.max
     private var isLimitLifted = false
+    private let closesWhenCancelled: Bool
+
+    /// An open, empty inbox. `closesWhenCancelled`: a cancelled `next()` (Ctrl-C) closes it; false
+    /// for a source that stops reading by itself and whose last events must still come in (a
+    /// cancelled `next()` then hands out a `.tick` when nothing is queued, so the loop hears it).
+    init(closesWhenCancelled: Bool = true) {
+        self.closesWhenCancelled = closesWhenCancelled
+    }
 
     /// Adds `input`; false once the inbox is closed (the input is not taken).
     @discardableResult
@@ -112,8 +120,17 @@ final class LiveInbox: @unchecked Sendable {
                 if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
-            close()
+            if closesWhenCancelled { close() } else { wakeWaiter() }
         }
+    }
+
+    /// Hands a waiting `next()` a `.tick`, the inbox left open.
+    private func wakeWaiter() {
+        let waiting: CheckedContinuation<LiveInput?, Never>? = lock.withLock {
+            defer { waiter = nil }
+            return waiter
+        }
+        waiting?.resume(returning: .tick)
     }
 
     /// Everything still queued, in order; the inbox is left empty.

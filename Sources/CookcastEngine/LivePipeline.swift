@@ -183,7 +183,7 @@ public final class LivePipeline: @unchecked Sendable {
     private func runWithSilenceTimer<Source: ReadingSource>(_ source: Source, everySeconds interval: Double)
         async throws
     {
-        let inbox = LiveInbox()
+        let inbox = LiveInbox(closesWhenCancelled: !source.canWait)
         self.inbox = inbox
         let reader = Task {
             do {
@@ -213,7 +213,11 @@ public final class LivePipeline: @unchecked Sendable {
         // After Ctrl-C the inbox takes nothing more, and what it received before is still
         // handled: stored (waiting for a locked database if need be) or saved by the caller.
         while let input = await inbox.next() {
-            if Task.isCancelled { inbox.close() }
+            if Task.isCancelled {
+                // A line read from standard input has left the pipe and nothing else holds it: the
+                // source stops reading and what it read still comes in and is stored.
+                if source.canWait { source.stopReading() } else { inbox.close() }
+            }
             switch input {
             case .event(let event): try await process(event, decoder: source.decoder)
             case .tick:

@@ -16,6 +16,9 @@ public protocol ReadingSource: AsyncSequence, Sendable where Element == SourceEv
     /// Whether the source can wait for the pipeline (standard input: what is not read yet stays
     /// in the pipe), so it is read no faster than readings are stored; a probe's link cannot.
     var canWait: Bool { get }
+    /// Stops reading new input (Ctrl-C): what was read already is still emitted, then the sequence
+    /// ends. A source that can wait does so, so a line it took out of the pipe is stored, never dropped.
+    func stopReading()
 }
 
 extension ReadingSource {
@@ -23,4 +26,6 @@ extension ReadingSource {
     public var timesOnSessionClock: Bool { false }
     /// A probe's link cannot wait, nor can a paced source.
     public var canWait: Bool { false }
+    /// A source that cannot wait is stopped by the pipeline taking nothing more from it.
+    public func stopReading() {}
 }

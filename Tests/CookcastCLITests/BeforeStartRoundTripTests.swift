@@ -10,6 +10,21 @@ import Testing
         try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1).map(\.elapsedSeconds)
     }
 
+    /// QA: `show` printed a reading stored 1,887 s before the start as `[00:00:00]`, the same as
+    /// the reading at the start: the clock was clamped at zero, so the list looked like two
+    /// readings at one time and hid that the first came from before the session.
+    @Test func showGivesAReadingFromBeforeTheStartItsNegativeTime() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let lines = "t_s,probe_c,ambient_c\n0,20,110\n-1887,19.5,100\n"
+        let (status, err) = try CookcastBinary.live(["--cut", "brisket"], feeding: lines, database: box.databasePath)
+        #expect(status == 0, "\(err)")
+        let shown = await box.run(["show", "1"])
+        #expect(shown.status == 0, "\(shown.err)")
+        #expect(shown.out.contains("[-00:31:27] ch1  probe 19.5 C"), "\(shown.out)")
+        #expect(shown.out.contains("[00:00:00] ch1  probe 20.0 C"), "\(shown.out)")
+    }
+
     /// QA: a line 1,887 s before the first was stored at -1887 s, but `import` of the session's
     /// export left it out ("1 reading before time zero (negative time) left out"), so the CSV and
     /// the JSON each came back one reading short, and the JSON imported into its own database

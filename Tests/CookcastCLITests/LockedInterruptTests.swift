@@ -64,6 +64,31 @@ import Testing
         #expect(live.process.terminationStatus == 130)
     }
 
+    /// QA: the same with a database of an earlier cookcast (schema version 4): opening it upgrades
+    /// it, which needs the lock, and `live` exited 74 after 5 s ("cannot open database ...:
+    /// database is locked") instead of waiting as it does for a current one.
+    @Test func anOlderDatabaseLockedAtTheStartIsWaitedOutAndUpgraded() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        _ = try SessionStore(path: box.databasePath)
+        let locker = try SQLiteConnection(path: box.databasePath)
+        // Back to version 4, as an earlier cookcast left it (version 5 added one column).
+        try locker.execute("ALTER TABLE sessions DROP COLUMN same_cook_hash")
+        try locker.execute("PRAGMA user_version = 4")
+        try locker.execute("BEGIN EXCLUSIVE")
+        let live = try Recorder(box: box)
+        defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
+        live.feed(0..<10)
+        #expect(try await live.wait(seconds: 20) { live.errors.contains("waiting for it to open the session") })
+        try await Task.sleep(for: .seconds(6))
+        #expect(live.process.isRunning, "\(live.errors)")
+        try locker.execute("ROLLBACK")
+        #expect(try await live.wait(seconds: 30) { storedCount(box) == 10 }, "\(storedCount(box)): \(live.errors)")
+        kill(live.process.processIdentifier, SIGINT)
+        live.process.waitUntilExit()
+        #expect(live.process.terminationStatus == 130)
+    }
+
     /// A recorder that stored 5 readings, then, with the database held by the returned connection
     /// (`BEGIN EXCLUSIVE`), received 10 more and a Ctrl-C.
     func interruptedWhileLocked(_ box: Sandbox) async throws -> (Recorder, SQLiteConnection) {

@@ -114,6 +114,55 @@ import Testing
         try expectClosedSession(box.databasePath, readings: 5, ending: "interrupted")
     }
 
+    /// QA (data loss): Ctrl-C during `live --stdin` dropped every line already taken out of the
+    /// pipe and not yet stored (up to two thousand read ahead), and the reader went on emptying the
+    /// pipe into nothing until the process ended: a feeder's lines, gone from its pipe, were in no
+    /// session. Now reading stops at the interrupt and every whole line read is stored; the rest
+    /// stays in the pipe.
+    @Test func anInterruptStoresEveryLineReadFromStandardInput() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
+        process.arguments = ["live", "--stdin", "--plain", "--db", box.databasePath, "--cut", "brisket"]
+        var env = ProcessInfo.processInfo.environment
+        env["COOKCAST_MODELS"] = SharedData.models
+        process.environment = env
+        // A pipe of our own, with room for the whole feed: writing it never blocks, and what the
+        // process did not read can be read back from it afterwards.
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        _ = fcntl(ends[1], 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        // Inherited by no other test's child process (which would keep the pipe open); the
+        // recorder gets its end as its standard input all the same.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        process.standardInput = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let lines = (0..<30_000).map { "\($0),\(20 + Double($0 % 500) / 10),110\n" }
+        let feed = Array(("t_s,probe_c,ambient_c\n" + lines.joined()).utf8)
+        #expect(feed.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == feed.count)
+        for _ in 0..<400 {
+            let store = try? SessionStore(path: box.databasePath, readOnly: true)
+            if let count = try? store?.readings(session: 1).count, count > 0 { break }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        close(ends[1])
+        var unreadLines = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while case let count = chunk.withUnsafeMutableBytes({ read(ends[0], $0.baseAddress, $0.count) }), count > 0 {
+            unreadLines += chunk[0..<count].filter { $0 == 0x0A }.count
+        }
+        close(ends[0])
+        let linesRead = lines.count - unreadLines
+        #expect(process.terminationStatus == 130)
+        #expect(linesRead < lines.count, "the feed was stored whole before the interrupt: nothing tested")
+        try expectClosedSession(box.databasePath, readings: linesRead, ending: "interrupted")
+    }
+
     @Test func liveGoesOnRecordingWhenItsOutputFails() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

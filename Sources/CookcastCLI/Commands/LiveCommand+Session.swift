@@ -111,6 +111,18 @@ extension LiveCommand {
     /// How a probe's session source starts (`probe:AA:BB:CC:DD:EE:FF`, `BlueZSource.label`).
     static let probeLabelPrefix = "probe:"
 
+    /// Opens the database as `CommandContext.openStore` does, waiting out a lock as opening a
+    /// session does: a database of an earlier cookcast is upgraded as it opens, which needs the
+    /// write lock, and `live` on a locked one exited 74 after 5 s ("database is locked") where a
+    /// current one was waited out.
+    func openStoreWaitingOutLocks() throws(CLIError) -> SessionStore {
+        do {
+            return try waitingOutLocks { try SessionStore(path: context.databasePath) }
+        } catch {
+            throw .io("\(error)")
+        }
+    }
+
     /// Runs one store call, waiting out a database another connection keeps locked (a `sqlite3`
     /// shell in a transaction) for up to `lockWaitSeconds`: nothing is read from the source before
     /// the session is open, so readings wait in the pipe or on the probe meanwhile. It gave up after

@@ -262,7 +262,7 @@ struct LiveCommand: Command {
         if case .probe = source, let problem = BluetoothAvailability.problem(environment: context.environment) {
             throw CLIError(problem, exitCode: ExitCode.unavailable)
         }
-        let store = try context.openStore()
+        let store = try openStoreWaitingOutLocks()
         switch source {
         case .simulate(let preset, let seed):
             // The simulated probe is channel 1: it cooks to its own target when it has one (the

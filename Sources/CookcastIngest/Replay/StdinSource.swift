@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Lines are `t_s HEX`, bare `HEX` (stamped with the wall-clock time since the source started),
 /// either with a channel `chN` after it (0: a profile's settings characteristic), CSV rows (optionally after a header) or JSON objects, parsed like a replay file. Broken lines
-/// are skipped and passed to `onIssue`. Emits `.connected` first and `.ended` at end of input.
+/// and lines over 16 MiB are skipped and passed to `onIssue`. Emits `.connected` first and `.ended` at end of input.
 /// The reader is a dedicated thread, since a blocking read must not hold a concurrency thread.
 ///
 /// Resuming a session (`clock`), its times are on the session's clock: bare `HEX` lines and link
@@ -25,6 +25,7 @@ public struct StdinSource: ReadingSource {
     private let onNotice: (@Sendable (String) -> Void)?
     private let readAheadLimit: Int
     private let packetDecoder: any ProbeDecoder
+    private let readStop = ReadStop()
 
     /// Reads `fileHandle` (standard input by default); `onIssue` hears about each skipped line.
     /// `clock`: the session being resumed, whose clock the times are put on (nil: a new session).
@@ -47,6 +48,10 @@ public struct StdinSource: ReadingSource {
     public var decoder: (any ProbeDecoder)? { packetDecoder }
     public var timesOnSessionClock: Bool { clock != nil }
     public var canWait: Bool { true }
+
+    /// Stops reading standard input: the lines read so far are still emitted (a line cut in two
+    /// by the stop is not a line), then the events end, without `.ended`; the rest stays in the pipe.
+    public func stopReading() { readStop.stop() }
 
     /// The events of one reading of the handle; each one received lets the reader read one more.
     public struct AsyncIterator: AsyncIteratorProtocol {
@@ -71,6 +76,7 @@ public struct StdinSource: ReadingSource {
         let onNotice = onNotice
         let clock = clock
         let decoder = packetDecoder
+        let readStop = readStop
         let thread = Thread {
             let start = ContinuousClock.now
             var parser = ReplayLineParser(format: nil)
@@ -113,26 +119,80 @@ public struct StdinSource: ReadingSource {
                     yieldTimed(e)
                 }
             }
-            while true {
-                let chunk = handle.availableData
+            // The bytes of `buffer` already searched for a newline, so a long line is searched once,
+            // not again with every chunk; and whether the line being read is too long to keep.
+            var searchedBytes = 0
+            var isLineTooLong = false
+            func skipLongLine() {
+                lineNumber += 1
+                isLineTooLong = false
+                onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: Self.longLineMessage))
+            }
+            let descriptor = handle.fileDescriptor
+            while let chunk = Self.nextChunk(of: descriptor, unless: readStop) {
                 if chunk.isEmpty { break }
                 buffer.append(contentsOf: chunk)
                 var lineStart = 0
-                while let newline = buffer[lineStart...].firstIndex(of: 0x0A) {
-                    handleLine(buffer[lineStart..<newline])
+                var searchFrom = searchedBytes
+                while let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+                    if isLineTooLong { skipLongLine() } else { handleLine(buffer[lineStart..<newline]) }
                     lineStart = newline + 1
+                    searchFrom = lineStart
                 }
                 buffer.removeFirst(lineStart)
+                if buffer.count > Self.maximumLineBytes {
+                    isLineTooLong = true
+                    buffer.removeAll(keepingCapacity: true)
+                }
+                searchedBytes = buffer.count
             }
-            if !buffer.isEmpty { handleLine(buffer[...]) }
+            let isStopped = readStop.isStopped
+            if isStopped {
+                // The feeder may be writing the last line still: a part of it is no reading.
+            } else if isLineTooLong {
+                skipLongLine()
+            } else if !buffer.isEmpty {
+                handleLine(buffer[...])
+            }
             yieldTimed(nil)
-            limit.take()
-            continuation.yield(.connection(.ended, elapsedSeconds: lastT, detail: "end of input"))
+            if !isStopped {
+                limit.take()
+                continuation.yield(.connection(.ended, elapsedSeconds: lastT, detail: "end of input"))
+            }
             continuation.finish()
         }
         thread.start()
         return AsyncIterator(events: stream.makeAsyncIterator(), limit: limit)
     }
+
+    /// How often a reader waiting for input checks whether it is to stop, milliseconds.
+    static let stopCheckMilliseconds: Int32 = 100
+
+    /// The next bytes of `descriptor` (at most 64 KiB), waiting for them; empty at end of input
+    /// (or on a read error), nil once `stop` is set, before anything more is read. A blocking read
+    /// could not be stopped: it took lines out of the pipe after Ctrl-C that were then dropped.
+    private static func nextChunk(of descriptor: Int32, unless stop: ReadStop) -> [UInt8]? {
+        while true {
+            if stop.isStopped { return nil }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, stopCheckMilliseconds)
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            if stop.isStopped { return nil }
+            var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { return [] }
+            return Array(bytes[0..<count])
+        }
+    }
+
+    /// Bytes a line may have; a longer one is no reading (binary junk, a feeder gone wrong): it is
+    /// skipped as it is read, never kept whole, so memory stays bounded. Large enough that a
+    /// megabyte-long bad packet is still decoded, shown and stored as a decode error.
+    static let maximumLineBytes = 16 << 20
+
+    /// What a skipped long line is reported with.
+    static let longLineMessage = "line longer than \(maximumLineBytes >> 20) MiB, skipped"
 
     /// The reading `event` carries, decoded if it is a packet; nil for link changes and packets
     /// that are not readings.
