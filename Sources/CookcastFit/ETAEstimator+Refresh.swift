@@ -26,27 +26,6 @@ extension ETAEstimator {
                 model: "none", parameters: params, probeCelsius: T, targetCelsius: targetCelsius, channel: channel)
             return
         }
-        // Probe out of the meat: a fast fall from the recent peak (the room) that is not the probe
-        // moved within the meat (see `probeMovedWithinMeat`). A jump above the target faster than
-        // meat heats (the pit) is said by `estimate(atSeconds:)`, its readings kept out of the fit.
-        let peakSince = max(now - 600, insertionSeconds ?? -.infinity)
-        if let peak = buffer.maxProbe(since: peakSince), peak - T > 8, now - origin > 600 {
-            guard probeMovedWithinMeat(now: now) else {
-                current = Estimate(
-                    elapsedSeconds: now, finishSeconds: current.finishSeconds,
-                    finishLowSeconds: current.finishLowSeconds, finishHighSeconds: current.finishHighSeconds,
-                    phase: .probeOut,
-                    message:
-                        "probe reads \(shown(T)), \(shownDifference(peak - T)) below its recent peak: is it still in the meat?",
-                    model: current.model, parameters: current.parameters, probeCelsius: T,
-                    targetCelsius: targetCelsius, channel: channel)
-                return
-            }
-            // Pushed deeper or moved to a colder spot, and heating again: the curve starts afresh
-            // here, as for a probe put into the meat.
-            insertionSeconds = now
-            fitter.restartStatistics(startCelsius: T)
-        }
         let air = airForForecast(now: now)
         params["air_c"] = air
         bathGoalCelsius = bathGoal(now: now, air: air)
@@ -432,17 +411,6 @@ extension ETAEstimator {
 }
 
 extension ETAEstimator {
-    /// Whether a probe that fell fast from its recent peak is heating again, in the meat: over the
-    /// last 3 minutes it rose by more than 0.1 C a minute, under air hotter than itself. Pushed
-    /// deeper into a turkey, a probe fell from 56 to 23 C and climbed again; it was called out of
-    /// the meat for ten minutes, the finish frozen at 37 minutes for 1.6 hours to go. Pulled out
-    /// into the room, it falls towards the room's temperature.
-    func probeMovedWithinMeat(now: Double) -> Bool {
-        guard let line = buffer.line(since: now - 180), line.n >= 5, line.slope * 60 > 0.1 else { return false }
-        guard let air = buffer.latestAmbient(points: 1).first else { return true }
-        return air > line.level
-    }
-
     /// What of the fitted curve's miss at the last grid point (`reading - model`) the forecast
     /// carries on (decaying with the slowest mode). A probe that reports in whole degrees says only
     /// that the meat is within half a step of its reading, so a curve inside that band is not

@@ -37,8 +37,9 @@ public final class ETAEstimator {
     var cleaner = ReadingCleaner()
     var fitter: ConductionFitter
     var settleMin: Double?
-    /// When the probe last jumped into hotter meat early in the cook
-    /// (`insertionRiseCelsiusPerMinute`): the readings before it are the room, not the meat.
+    /// When the probe last went into the meat: jumped into hotter meat early in the cook
+    /// (`insertionRiseCelsiusPerMinute`: the readings before it are the room, not the meat), or came
+    /// back into it elsewhere after a fall (`ProbeOutOfMeat`).
     var insertionSeconds: Double?
     var preStall: ConductionFitter.Solution?
     var lastBest: ConductionFitter.Solution?
@@ -66,6 +67,12 @@ public final class ETAEstimator {
     /// The alarm's watch of the target on the same readings: a probe that jumps above it faster
     /// than meat heats is out of the meat (reading the pit), not done (`ProbeTargetWatch`).
     var targetWatch = ProbeTargetWatch()
+    /// Whether the probe fell out of the meat, and where it came back (`ProbeOutOfMeat`).
+    var outOfMeat = ProbeOutOfMeat()
+    /// The highest grid point within `ProbeOutOfMeat.peakWindowSeconds` of the last one, Celsius.
+    var recentPeakCelsius: Double?
+    /// Whether the next grid point restarts the fit (the probe came back elsewhere in the meat).
+    var restartsAtNextPoint = false
     var stall = StallTracker()
     var smoothedFinish: Double?
     var current: Estimate
@@ -141,6 +148,18 @@ public final class ETAEstimator {
         if targetWatch.isOut { r.probeCelsius = nil }
         let t = r.elapsedSeconds
         if originSeconds == nil { originSeconds = t }
+        if let p = r.probeCelsius {
+            switch outOfMeat.observe(
+                celsius: p, atSeconds: t, recentPeakCelsius: recentPeakCelsius,
+                airCelsius: r.ambientCelsius ?? buffer.latestAmbient(points: 1).first)
+            {
+            case .out: r.probeCelsius = nil  // no part of the cook (see `ProbeOutOfMeat`)
+            case .elsewhere:
+                restartsAtNextPoint = true
+                recentPeakCelsius = nil
+            case .inMeat, .putBack: break
+            }
+        }
         let idx = Int((t / configuration.bucketSeconds).rounded(.down))
         var refreshed = false
         if let b = bucketIndex, idx != b {
@@ -193,6 +212,17 @@ public final class ETAEstimator {
             let lo = Int(ReadingCleaner.probeRange.lowerBound), hi = Int(ReadingCleaner.probeRange.upperBound)
             e.message =
                 "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi) C, a device error code or a glitch)"
+        }
+        if e.phase != .done, !targetWatch.isConfirmedOut, let peak = outOfMeat.fellFromCelsius,
+            let reading = outOfMeat.latestCelsius
+        {
+            // Its readings are held back from the grid, so no grid point comes to say so.
+            e.phase = .probeOut
+            e.probeCelsius = reading
+            e.message =
+                outOfMeat.isSettling
+                ? "probe reads \(shown(reading)) again: back in the meat? waiting a minute for it to settle"
+                : "probe reads \(shown(reading)), \(shownDifference(peak - reading)) below its recent peak: is it still in the meat?"
         }
         if e.phase != .done, targetWatch.isConfirmedOut {
             // Between grid points too: its readings are kept out of the fit, so none may come.
@@ -269,7 +299,13 @@ public final class ETAEstimator {
             probeCelsius: bucketProbeSum / bucketProbeN,
             ambientCelsius: bucketAmbN > 0 ? bucketAmbSum / bucketAmbN : nil)
         fitter.add(g)
-        if let o = originSeconds, g.seconds - o < 1800, !afterStall {
+        if restartsAtNextPoint {
+            // Pushed deeper, or put back into another spot (`ProbeOutOfMeat`): the curve starts
+            // afresh here, as for a probe put into the meat.
+            insertionSeconds = g.seconds
+            fitter.restartStatistics(startCelsius: g.probeCelsius)
+        }
+        if let o = originSeconds, g.seconds - o < 1800, !afterStall, !restartsAtNextPoint {
             // The rise is measured over a bucket at least: points are dated where their readings
             // were taken, so two can lie a second apart (a probe's reading just before a boundary
             // and its resend just after), and the 0.25 C of noise between them read as 15 C a
@@ -293,13 +329,22 @@ public final class ETAEstimator {
             }
             settleMin = min(settleMin ?? g.probeCelsius, g.probeCelsius)
         }
+        restartsAtNextPoint = false
         buffer.append(g)
+        // The meat's level: not the probe settling into it (the room, then cold meat) in the first
+        // minutes of the cook, nor before it went in.
+        recentPeakCelsius = buffer.maxProbe(
+            since: max(
+                g.seconds - ProbeOutOfMeat.peakWindowSeconds, insertionSeconds ?? -.infinity,
+                (originSeconds ?? g.seconds) + ProbeOutOfMeat.peakWindowSeconds))
         if stallBandEntrySeconds == nil, prior.stalls,
             g.probeCelsius >= prior.stallCelsius - configuration.stallBandCelsius
         {
             stallBandEntrySeconds = g.seconds
         }
-        stall.observe(g, buffer: buffer, airCelsius: airForForecast(now: g.seconds), prior: prior)
+        stall.observe(
+            g, buffer: buffer, airCelsius: airForForecast(now: g.seconds), prior: prior,
+            insertionSeconds: insertionSeconds)
         let stalledNow = stall.start != nil
         if stalledNow && !wasStalled {
             preStall = preStall ?? (configuration.refreshesEachBucket ? lastBest : nil) ?? currentBest()

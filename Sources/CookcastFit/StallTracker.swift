@@ -15,10 +15,17 @@ struct StallTracker: Sendable {
 
     func totalSeconds(now: Double) -> Double { finishedSeconds + (start.map { now - $0 } ?? 0) }
 
-    mutating func observe(_ g: GridPoint, buffer: GridBuffer, airCelsius air: Double, prior: FitPrior) {
+    /// Takes grid point `g`. `insertionSeconds`: when the probe last went into the meat (put in,
+    /// pushed deeper or put back elsewhere); the rise is measured since then only, or the fall
+    /// from a warmer spot read as a plateau.
+    mutating func observe(
+        _ g: GridPoint, buffer: GridBuffer, airCelsius air: Double, prior: FitPrior, insertionSeconds: Double?
+    ) {
         if origin == nil { origin = g.seconds }
         let T = g.probeCelsius
-        guard let o = origin, g.seconds - o > 3600, let l = buffer.line(since: g.seconds - 1800), l.n >= 8 else {
+        guard let o = origin, g.seconds - o > 3600,
+            let l = buffer.line(since: max(g.seconds - 1800, insertionSeconds ?? -.infinity)), l.n >= 8
+        else {
             return
         }
         let slopeH = l.slope * 3600

@@ -1,0 +1,129 @@
+/// A probe that fell fast from its recent peak: out of the meat (lifted out to check, pulled into
+/// the room) until it shows where it is. What it reads meanwhile says nothing about the meat: the
+/// estimator keeps those readings out of the fit, its windows and the plateau watch, and calls the
+/// probe `probe_out`. It is back in the meat:
+/// - **where it was**: once it is within `fallCelsius` of the level it fell from again and has
+///   settled there for `settleSeconds` (a probe's own sensor takes that long to climb the last
+///   degrees), within `putBackCelsius` of that level. The fit goes on over the gap, as over a
+///   dropout;
+/// - **elsewhere**: settled further off that level (another spot of the meat), or heating again
+///   in the meat from where it fell (pushed deeper: over `heatingCelsiusPerMinute` through the
+///   last `heatingWindowSeconds`, under hotter air). The fit restarts there, as for a probe put in.
+///
+/// Fed to the fit, a real ThermoPro probe lifted out into the room for six minutes (83 -> 22 C) and
+/// put back (82 C) made the curve cross the target 1.5 minutes later, for 43 minutes to go, and
+/// sounded "about 2 min to the target"; put into a spot 7 C colder, it swung the finish from 2 to
+/// 10 hours and back. A probe that stayed out past the 10 minutes the peak is looked for over was
+/// taken for meat again at the room's temperature.
+struct ProbeOutOfMeat: Sendable {
+    /// What a reading says about the probe.
+    enum Verdict: Equatable {
+        /// In the meat, as it was.
+        case inMeat
+        /// Out of the meat, or not settled back yet: the reading is no part of the cook.
+        case out
+        /// Back in the meat where it was: the fit goes on.
+        case putBack
+        /// Back in the meat somewhere else: the fit restarts at this reading.
+        case elsewhere
+    }
+
+    /// A reading more than this under the recent peak (Celsius; the highest grid point within
+    /// `peakWindowSeconds`) is out of the meat: meat does not cool that fast.
+    static let fallCelsius = 8.0
+    /// How far back the recent peak is looked for, seconds.
+    static let peakWindowSeconds = 600.0
+    /// Settled back within this of the level it fell from (Celsius), the probe is where it was.
+    static let putBackCelsius = 3.0
+    /// How long a probe back in the meat is given to settle, seconds: a ThermoPro's climbed from
+    /// 76 to 80 C in its first 10 s back and 82 C after a minute.
+    static let settleSeconds = 60.0
+    /// Heating again faster than this (Celsius a minute) through `heatingWindowSeconds`, under
+    /// hotter air, a fallen probe is in the meat: pushed deeper or to a colder spot. Pulled out
+    /// into the room, it falls towards the room's temperature instead.
+    static let heatingCelsiusPerMinute = 0.1
+    static let heatingWindowSeconds = 180.0
+
+    /// The recent peak the probe fell from, Celsius; nil while it is in the meat.
+    private(set) var fellFromCelsius: Double?
+    /// The latest reading while out, Celsius.
+    private(set) var latestCelsius: Double?
+    /// When the probe came back within `fallCelsius` of the level it fell from, seconds.
+    private var backSince: Double?
+    /// The readings since the fall within the last `heatingWindowSeconds`.
+    private var recent: [(seconds: Double, celsius: Double)] = []
+
+    var isOut: Bool { fellFromCelsius != nil }
+    /// Whether the probe is back near the level it fell from, settling before it is judged.
+    var isSettling: Bool { backSince != nil }
+
+    /// Judges a probe reading. `recentPeakCelsius`: the highest grid point in the meat within
+    /// `peakWindowSeconds` (nil: none to compare with, as while the probe settles into the meat at
+    /// the start); `airCelsius`: the air around the meat, if known.
+    mutating func observe(
+        celsius p: Double, atSeconds t: Double, recentPeakCelsius peak: Double?, airCelsius: Double?
+    ) -> Verdict {
+        guard let from = fellFromCelsius else {
+            guard let peak, peak - p > Self.fallCelsius else { return .inMeat }
+            fellFromCelsius = peak
+            latestCelsius = p
+            recent = [(t, p)]
+            return .out
+        }
+        latestCelsius = p
+        recent.append((t, p))
+        recent.removeAll { $0.seconds < t - Self.heatingWindowSeconds }
+        guard from - p <= Self.fallCelsius else {
+            backSince = nil
+            if heatingInMeat(airCelsius: airCelsius) {
+                back()
+                return .elsewhere
+            }
+            return .out
+        }
+        guard let since = backSince else {
+            backSince = t
+            return .out
+        }
+        guard t - since >= Self.settleSeconds else { return .out }
+        back()
+        return abs(p - from) <= Self.putBackCelsius ? .putBack : .elsewhere
+    }
+
+    private mutating func back() {
+        fellFromCelsius = nil
+        latestCelsius = nil
+        backSince = nil
+        recent = []
+    }
+
+    /// Whether the readings of the last `heatingWindowSeconds` rise like meat heating: a
+    /// least-squares slope over `heatingCelsiusPerMinute` through 3 readings or more spanning two
+    /// minutes at least, rising over them by 3 times their scatter about the line, under air
+    /// hotter than the probe (unknown air: taken as hotter).
+    private func heatingInMeat(airCelsius: Double?) -> Bool {
+        guard recent.count >= 3, let first = recent.first, let last = recent.last,
+            last.seconds - first.seconds >= 120
+        else { return false }
+        let n = Double(recent.count)
+        let meanT = recent.reduce(0) { $0 + $1.seconds } / n
+        let meanC = recent.reduce(0) { $0 + $1.celsius } / n
+        var stt = 0.0, stc = 0.0
+        for r in recent {
+            stt += (r.seconds - meanT) * (r.seconds - meanT)
+            stc += (r.seconds - meanT) * (r.celsius - meanC)
+        }
+        guard stt > 0 else { return false }
+        let slope = stc / stt
+        guard slope * 60 > Self.heatingCelsiusPerMinute else { return false }
+        // A rise, not the scatter of a probe lying in the room (a ThermoPro's: +-0.7 C).
+        var sse = 0.0
+        for r in recent {
+            let e = r.celsius - meanC - slope * (r.seconds - meanT)
+            sse += e * e
+        }
+        let scatter = recent.count > 2 ? (sse / (n - 2)).squareRoot() : 0
+        guard slope * (last.seconds - first.seconds) >= 3 * scatter else { return false }
+        return airCelsius.map { $0 > last.celsius } ?? true
+    }
+}
