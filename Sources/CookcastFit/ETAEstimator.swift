@@ -71,8 +71,11 @@ public final class ETAEstimator {
     var outOfMeat = ProbeOutOfMeat()
     /// The highest grid point within `ProbeOutOfMeat.peakWindowSeconds` of the last one, Celsius.
     var recentPeakCelsius: Double?
-    /// Whether the next grid point restarts the fit (the probe came back elsewhere in the meat).
-    var restartsAtNextPoint = false
+    /// How the next grid point restarts the fit: the probe came back elsewhere in the meat
+    /// (`.elsewhere`), or went into it at last (`.putIn`); nil: it does not.
+    var pendingRestart: ProbeOutOfMeat.Verdict?
+    /// The lowest grid point since the probe went in (`insertionSeconds`, else the start), Celsius.
+    var lowestSinceInsertionCelsius: Double?
     var stall = StallTracker()
     var smoothedFinish: Double?
     var current: Estimate
@@ -149,13 +152,13 @@ public final class ETAEstimator {
         let t = r.elapsedSeconds
         if originSeconds == nil { originSeconds = t }
         if let p = r.probeCelsius {
-            switch outOfMeat.observe(
+            let verdict = outOfMeat.observe(
                 celsius: p, atSeconds: t, recentPeakCelsius: recentPeakCelsius,
-                airCelsius: r.ambientCelsius ?? buffer.latestAmbient(points: 1).first)
-            {
+                lowestCelsius: lowestSinceInsertionCelsius, airCelsius: r.ambientCelsius ?? buffer.latestAmbient(points: 1).first)
+            switch verdict {
             case .out: r.probeCelsius = nil  // no part of the cook (see `ProbeOutOfMeat`)
-            case .elsewhere:
-                restartsAtNextPoint = true
+            case .elsewhere, .putIn:
+                pendingRestart = verdict
                 recentPeakCelsius = nil
             case .inMeat, .putBack: break
             }
@@ -298,14 +301,19 @@ public final class ETAEstimator {
             seconds: dated,
             probeCelsius: bucketProbeSum / bucketProbeN,
             ambientCelsius: bucketAmbN > 0 ? bucketAmbSum / bucketAmbN : nil)
+        if pendingRestart == .putIn {
+            // Put into the meat at last (`ProbeOutOfMeat`): what came before was the probe lying
+            // in the room, and the cook starts here.
+            startCook(atSeconds: g.seconds)
+        }
         fitter.add(g)
-        if restartsAtNextPoint {
+        if pendingRestart == .elsewhere {
             // Pushed deeper, or put back into another spot (`ProbeOutOfMeat`): the curve starts
             // afresh here, as for a probe put into the meat.
             insertionSeconds = g.seconds
             fitter.restartStatistics(startCelsius: g.probeCelsius)
         }
-        if let o = originSeconds, g.seconds - o < 1800, !afterStall, !restartsAtNextPoint {
+        if let o = originSeconds, g.seconds - o < 1800, !afterStall, pendingRestart == nil {
             // The rise is measured over a bucket at least: points are dated where their readings
             // were taken, so two can lie a second apart (a probe's reading just before a boundary
             // and its resend just after), and the 0.25 C of noise between them read as 15 C a
@@ -329,8 +337,10 @@ public final class ETAEstimator {
             }
             settleMin = min(settleMin ?? g.probeCelsius, g.probeCelsius)
         }
-        restartsAtNextPoint = false
+        pendingRestart = nil
         buffer.append(g)
+        lowestSinceInsertionCelsius =
+            insertionSeconds == g.seconds ? g.probeCelsius : min(lowestSinceInsertionCelsius ?? g.probeCelsius, g.probeCelsius)
         // The meat's level: not the probe settling into it (the room, then cold meat) in the first
         // minutes of the cook, nor before it went in.
         recentPeakCelsius = buffer.maxProbe(
@@ -367,6 +377,21 @@ public final class ETAEstimator {
         wasStalled = stalledNow
         lastGrid = g
         if configuration.refreshesEachBucket { refresh(now: g.seconds) }
+    }
+
+    /// Starts the cook afresh at `seconds`, the probe having lain in the room until then: the fit
+    /// (modal states too: the meat is uniform at its temperature now), the plateau watch and the
+    /// band's record start here, and the cook's age counts from here.
+    func startCook(atSeconds seconds: Double) {
+        originSeconds = seconds
+        insertionSeconds = seconds
+        settleMin = nil
+        fitter = ConductionFitter(configuration: fitter.configuration, assumedAmbientCelsius: fitter.assumedAmbientCelsius)
+        stall = StallTracker()
+        skill = ForecastSkill()
+        revisions = FinishRevisions()
+        recordAirCelsius = nil
+        smoothedFinish = nil
     }
 
     func markDone(at t: Double, message: String? = nil) {

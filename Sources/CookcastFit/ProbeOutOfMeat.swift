@@ -9,6 +9,10 @@
 /// - **elsewhere**: settled further off that level (another spot of the meat), or heating again
 ///   in the meat from where it fell (pushed deeper: over `heatingCelsiusPerMinute` through the
 ///   last `heatingWindowSeconds`, under hotter air). The fit restarts there, as for a probe put in.
+/// - **put in at last**: a probe that had not been heating (it lay in the room from the start)
+///   and fell, went into meat colder than the room: once it has settled (`settledSpreadCelsius`
+///   over `settleSeconds`) the cook starts there. Taken for a probe out, it was `probe_out` for
+///   50 minutes in a turkey from the fridge until its centre warmed by 0.1 C a minute.
 ///
 /// Fed to the fit, a real ThermoPro probe lifted out into the room for six minutes (83 -> 22 C) and
 /// put back (82 C) made the curve cross the target 1.5 minutes later, for 43 minutes to go, and
@@ -26,6 +30,8 @@ struct ProbeOutOfMeat: Sendable {
         case putBack
         /// Back in the meat somewhere else: the fit restarts at this reading.
         case elsewhere
+        /// Put into the meat at last (it lay in the room before): the cook starts at this reading.
+        case putIn
     }
 
     /// A reading more than this under the recent peak (Celsius; the highest grid point within
@@ -38,6 +44,11 @@ struct ProbeOutOfMeat: Sendable {
     /// How long a probe back in the meat is given to settle, seconds: a ThermoPro's climbed from
     /// 76 to 80 C in its first 10 s back and 82 C after a minute.
     static let settleSeconds = 60.0
+    /// A probe whose peak stood less than this above its lowest point since it went in (Celsius)
+    /// had not been heating: a fall is it going into colder meat.
+    static let cookingRiseCelsius = 5.0
+    /// Readings spread over at most this (Celsius) for `settleSeconds` have settled.
+    static let settledSpreadCelsius = 0.5
     /// Heating again faster than this (Celsius a minute) through `heatingWindowSeconds`, under
     /// hotter air, a fallen probe is in the meat: pushed deeper or to a colder spot. Pulled out
     /// into the room, it falls towards the room's temperature instead.
@@ -46,6 +57,8 @@ struct ProbeOutOfMeat: Sendable {
 
     /// The recent peak the probe fell from, Celsius; nil while it is in the meat.
     private(set) var fellFromCelsius: Double?
+    /// Whether it had been heating before it fell (else the fall is it going into the meat).
+    private var fellWhileHeating = true
     /// The latest reading while out, Celsius.
     private(set) var latestCelsius: Double?
     /// When the probe came back within `fallCelsius` of the level it fell from, seconds.
@@ -59,13 +72,16 @@ struct ProbeOutOfMeat: Sendable {
 
     /// Judges a probe reading. `recentPeakCelsius`: the highest grid point in the meat within
     /// `peakWindowSeconds` (nil: none to compare with, as while the probe settles into the meat at
-    /// the start); `airCelsius`: the air around the meat, if known.
+    /// the start); `lowestCelsius`: the lowest grid point since the probe went in; `airCelsius`:
+    /// the air around the meat, if known.
     mutating func observe(
-        celsius p: Double, atSeconds t: Double, recentPeakCelsius peak: Double?, airCelsius: Double?
+        celsius p: Double, atSeconds t: Double, recentPeakCelsius peak: Double?, lowestCelsius: Double?,
+        airCelsius: Double?
     ) -> Verdict {
         guard let from = fellFromCelsius else {
             guard let peak, peak - p > Self.fallCelsius else { return .inMeat }
             fellFromCelsius = peak
+            fellWhileHeating = lowestCelsius.map { peak - $0 >= Self.cookingRiseCelsius } ?? true
             latestCelsius = p
             recent = [(t, p)]
             return .out
@@ -73,6 +89,10 @@ struct ProbeOutOfMeat: Sendable {
         latestCelsius = p
         recent.append((t, p))
         recent.removeAll { $0.seconds < t - Self.heatingWindowSeconds }
+        if !fellWhileHeating, hasSettled(now: t) {
+            back()
+            return .putIn
+        }
         guard from - p <= Self.fallCelsius else {
             backSince = nil
             if heatingInMeat(airCelsius: airCelsius) {
@@ -90,8 +110,18 @@ struct ProbeOutOfMeat: Sendable {
         return abs(p - from) <= Self.putBackCelsius ? .putBack : .elsewhere
     }
 
+    /// Whether the readings of the last `settleSeconds` (spanning most of it) lie within
+    /// `settledSpreadCelsius`.
+    private func hasSettled(now t: Double) -> Bool {
+        let last = recent.filter { $0.seconds >= t - Self.settleSeconds }
+        guard let first = last.first, t - first.seconds >= 0.8 * Self.settleSeconds else { return false }
+        let values = last.map(\.celsius)
+        return (values.max() ?? 0) - (values.min() ?? 0) <= Self.settledSpreadCelsius
+    }
+
     private mutating func back() {
         fellFromCelsius = nil
+        fellWhileHeating = true
         latestCelsius = nil
         backSince = nil
         recent = []

@@ -173,4 +173,39 @@ import Testing
             #expect(e.phase == .probeOut, "\(Int(minutes)) min out: \(e.phase): \(e.message)")
         }
     }
+
+    /// A probe left on the counter (21 C) for the first 45 minutes of the session while the oven
+    /// heats, then pushed into a turkey from the fridge (4 C; the centre of a sphere, time constant
+    /// 30,000 s, Biot 2, in a 163 C oven), its sensor cooling with a 15 s lag. The fall from the
+    /// room is the probe going into the meat, not out of it (it had not been heating), and the cook
+    /// starts there: the answers are those of the same cook with the session started at the
+    /// insertion, give or take the minute the probe takes to settle (2-5 % of the time left). Taken for a probe out, it was `probe_out` until the centre warmed by 0.1 C a
+    /// minute, 50 minutes; with the room's readings fitted as meat before that, `unreachable`; with
+    /// the fit restarted but its modal states kept from the session's start, 62 % of the time left
+    /// late 100 minutes in.
+    @Test func aProbePutInLateStartsTheCookThere() throws {
+        let insertedAt = 2700.0
+        let centre = ConductionModes(shape: .sphere, tauSeconds: 30_000, biot: 2, count: 40)
+        func probe(_ t: Double) -> Double { 4 + 159 * centre.stepResponse(atSeconds: t) + (21 - 4) * exp(-t / 15) }
+        let late = stride(from: 0.0, through: 9000, by: 5).map { t -> Reading in
+            Reading(
+                elapsedSeconds: t, probeCelsius: t < insertedAt ? 21 : probe(t - insertedAt),
+                ambientCelsius: min(163, 21 + t / 10))
+        }
+        let onTime = stride(from: 0.0, through: 9000 - insertedAt, by: 5).map { t -> Reading in
+            Reading(elapsedSeconds: t, probeCelsius: probe(t), ambientCelsius: 163)
+        }
+        for minutes in [5.0, 20.0, 60.0, 100.0] {
+            let now = insertedAt + minutes * 60
+            let e = Predictor.predict(
+                readings: late.filter { $0.elapsedSeconds <= now }, targetCelsius: 74, cut: nil, priors: [])
+            let same = Predictor.predict(
+                readings: onTime.filter { $0.elapsedSeconds <= minutes * 60 }, targetCelsius: 74, cut: nil, priors: [])
+            let finish = try #require(e.finishSeconds), sameFinish = try #require(same.finishSeconds) + insertedAt
+            #expect(e.phase == same.phase, "\(Int(minutes)) min in: \(e.phase): \(e.message)")
+            #expect(
+                abs(finish - sameFinish) < 0.08 * (sameFinish - now),
+                "\(Int(minutes)) min in: finish \(Int(finish)) s, started there \(Int(sameFinish)) s")
+        }
+    }
 }
