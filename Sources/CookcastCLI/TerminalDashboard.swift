@@ -200,30 +200,60 @@ final class TerminalDashboard: LiveSink {
 
     /// The screen for `status`, every line at most `columns` characters: a line the terminal
     /// wrapped would leave the cursor-up redraw short by a line and stale fragments behind.
-    func screen(_ status: LiveStatus, columns: Int) -> [String] {
+    ///
+    /// With `rows` known the screen is at most `rows - 1` lines (the cursor ends on the line
+    /// under it): a screen taller than the terminal scrolled at every redraw, the cursor-up
+    /// stopped at the top, and a 10-row terminal showed only the chart's foot and the events,
+    /// never the ETA. What gives way first: the chart (shorter, then none), the counters, the
+    /// older events, the per-probe lines, the title; the status line and ETA stay.
+    func screen(_ status: LiveStatus, columns: Int, rows: Int? = nil) -> [String] {
         let width = max(columns, 20)
-        var lines = TerminalLayout.wrap(["cookcast live: \(title)", "session \(status.sessionID)"], width: width)
-        lines += TerminalLayout.wrap(statusParts(status), width: width)
-        if status.probeETAs.count > 1 {
-            lines += status.probeETAs.flatMap { TerminalLayout.wrapWords(probeLine($0, status), width: width) }
+        var budget = rows.map { max(1, $0 - 1) } ?? .max
+        func take(_ lines: [String]) -> [String] {
+            let kept = Array(lines.prefix(max(0, budget)))
+            budget -= kept.count
+            return kept
         }
-        lines += TerminalLayout.wrap(
+        let statusLines = take(TerminalLayout.wrap(statusParts(status), width: width))
+        let title = TerminalLayout.wrap(["cookcast live: \(title)", "session \(status.sessionID)"], width: width)
+        let titleLines = budget >= title.count ? take(title) : []
+        let probeLines =
+            status.probeETAs.count > 1
+            ? take(status.probeETAs.flatMap { TerminalLayout.wrapWords(probeLine($0, status), width: width) }) : []
+        // The newest events are kept: the alarm that just sounded.
+        let events = recentEvents.flatMap { TerminalLayout.wrapWords($0, width: width) }
+        let eventLines = Array(take(events.reversed()).reversed())
+        let counters = TerminalLayout.wrap(
             [
                 "readings \(status.readingCount)", "bad packets \(status.decodeErrorCount)",
                 "disconnects \(status.disconnectCount)",
             ], width: width)
+        let counterLines = budget >= counters.count ? take(counters) : []
+        var chartLines: [String] = []
         if showChart {
             // The charted probe's target: its own, else the session's.
             let target = status.chartChannel.map { status.targetCelsius(channel: $0) } ?? status.targetCelsius
-            lines += AsciiChart(width: 64, height: 10, unit: unit).render(
-                status.history, targetCelsius: target, maxLineWidth: width)
+            // Shorter until it fits (its axis and legend take a line or two); under 3 rows, none.
+            for height in stride(from: Self.chartRows, through: Self.minimumChartRows, by: -1) {
+                let chart = AsciiChart(width: 64, height: height, unit: unit).render(
+                    status.history, targetCelsius: target, maxLineWidth: width)
+                if chart.count <= budget {
+                    chartLines = take(chart)
+                    break
+                }
+            }
         }
-        lines += recentEvents.flatMap { TerminalLayout.wrapWords($0, width: width) }
+        let lines = titleLines + statusLines + probeLines + counterLines + chartLines + eventLines
         return lines.map { TerminalLayout.truncate($0, width: width) }
     }
 
+    /// Rows of the chart's plot on a terminal tall enough.
+    static let chartRows = 10
+    /// Fewest rows of plot worth drawing; a terminal with less room gets no chart.
+    static let minimumChartRows = 3
+
     private func redraw(_ status: LiveStatus) {
-        let lines = screen(status, columns: console.columns ?? Self.defaultColumns)
+        let lines = screen(status, columns: console.columns ?? Self.defaultColumns, rows: console.rows)
         var out = ""
         if drawnLines > 0 { out += "\u{1B}[\(drawnLines)F" }
         for line in lines { out += "\u{1B}[2K" + line + "\n" }
