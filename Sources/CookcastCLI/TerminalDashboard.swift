@@ -12,7 +12,8 @@ final class TerminalDashboard: LiveSink {
     private let console: any Console
     private let unit: TemperatureUnit
     private let startedAtUnixMs: Int64
-    private let utcOffsetSeconds: Int
+    /// Local time's lead over UTC at a Unix time, seconds.
+    private let utcOffsetSeconds: (Int64) -> Int
     private let title: String
     private let lineEverySeconds: Double
     private let showChart: Bool
@@ -23,13 +24,14 @@ final class TerminalDashboard: LiveSink {
 
     init(
         console: any Console, unit: TemperatureUnit, title: String, startedAtUnixMs: Int64,
-        lineEverySeconds: Double = 600, showChart: Bool = true
+        lineEverySeconds: Double = 600, showChart: Bool = true,
+        utcOffsetSeconds: @escaping (Int64) -> Int = LocalTimeZone.utcOffsetSeconds(atUnixSeconds:)
     ) {
         self.console = console
         self.unit = unit
         self.title = title
         self.startedAtUnixMs = startedAtUnixMs
-        self.utcOffsetSeconds = TimeZone.current.secondsFromGMT()
+        self.utcOffsetSeconds = utcOffsetSeconds
         self.lineEverySeconds = lineEverySeconds
         self.showChart = showChart
     }
