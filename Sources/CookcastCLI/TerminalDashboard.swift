@@ -76,6 +76,16 @@ final class TerminalDashboard: LiveSink {
         }
     }
 
+    /// Redraws an interactive view at the time now (at most ~8 times a second); a line-oriented
+    /// one prints only on events.
+    func refresh(_ status: LiveStatus) {
+        guard console.isInteractive else { return }
+        let now = ContinuousClock.now
+        guard now - lastDrawWall >= .milliseconds(120) else { return }
+        lastDrawWall = now
+        redraw(status)
+    }
+
     func finish(_ summary: LiveSummary, status: LiveStatus) {
         // Stopped in a silence: the last view stands at the stop, so the values' age shows.
         var status = status

@@ -97,3 +97,50 @@ private struct OutageSource: ReadingSource {
         #expect(!back.contains(" ago)"), "\(back)")
     }
 }
+
+/// A source the test feeds by hand, open until finished, like a probe whose link stays up.
+private struct StreamSource: ReadingSource {
+    typealias Element = SourceEvent
+    let stream: AsyncStream<SourceEvent>
+    var label: String { "stream" }
+    var decoder: (any ProbeDecoder)? { SeedProbeDecoder() }
+    func makeAsyncIterator() -> AsyncStream<SourceEvent>.Iterator { stream.makeAsyncIterator() }
+}
+
+/// QA: in a silence (a feeder paused, a probe unplugged from a connected thermometer) the view
+/// stood at the last reading's time: "[00:00:09] ... ETA: probe 1 lost" under an alarm stamped
+/// [00:01:09], with the countdown and the reading's age frozen.
+@Suite struct SilentViewTests {
+    @Test func theInteractiveViewsClockMovesOnInASilence() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-silent-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try SessionStore(path: dir + "/test.db")
+        let id = try store.createSession(
+            SessionInfo(startedAtUnixMs: 0, source: "stream"), channels: [ChannelInfo(channel: 1)])
+        let (stream, feed) = AsyncStream<SourceEvent>.makeStream()
+        feed.yield(.connection(.connected, elapsedSeconds: 0, detail: nil))
+        for i in 0..<5 {
+            feed.yield(.reading(Reading(elapsedSeconds: Double(i) * 0.1, probeCelsius: 20, ambientCelsius: 110)))
+        }
+        var configuration = LivePipeline.Configuration(sessionID: id)
+        configuration.silenceCheckIntervalSeconds = 0.05
+        let terminal = FakeTerminal(columns: 100)
+        let pipeline = LivePipeline(
+            store: store, configuration: configuration, eta: nil,
+            sinks: [TerminalDashboard(console: terminal, unit: .celsius, title: "t", startedAtUnixMs: 0)])
+        let running = Task { try await pipeline.run(StreamSource(stream: stream)) }
+        // Nothing more comes: a frame at a later second than the last reading's (0.4 s) must be
+        // drawn by the timer alone. Bounded wait, not a speed.
+        var moved = false
+        for _ in 0..<600 where !moved {
+            try await Task.sleep(for: .milliseconds(50))
+            moved = TerminalDashboardTests.frames(terminal.standardOutput).contains {
+                $0.lines.contains { $0.hasPrefix("[00:00:01]  connected  probe 20.0 C") }
+            }
+        }
+        feed.finish()
+        _ = try await running.value
+        #expect(moved, "\(TerminalDashboardTests.frames(terminal.standardOutput).last?.lines ?? [])")
+    }
+}
