@@ -245,7 +245,7 @@ final class TerminalDashboard: LiveSink {
         if showChart {
             // The charted probe's target: its own, else the session's.
             let target = status.chartChannel.map { status.targetCelsius(channel: $0) } ?? status.targetCelsius
-            // Shorter until it fits (its axis and legend take a line or two); under 3 rows, none.
+            // Shorter until it fits (its axis and legend take a line or two); under 5 rows, none.
             for height in stride(from: Self.chartRows, through: Self.minimumChartRows, by: -1) {
                 let chart = AsciiChart(width: 64, height: height, unit: unit).render(
                     status.history, targetCelsius: target, maxLineWidth: width)
@@ -261,8 +261,8 @@ final class TerminalDashboard: LiveSink {
 
     /// Rows of the chart's plot on a terminal tall enough.
     static let chartRows = 10
-    /// Fewest rows of plot worth drawing; a terminal with less room gets no chart.
-    static let minimumChartRows = 3
+    /// Fewest rows of plot worth drawing (fewer had no temperature labels); a terminal with less room gets no chart.
+    static let minimumChartRows = 5
 
     private func redraw(_ status: LiveStatus) {
         let lines = screen(status, columns: console.columns ?? Self.defaultColumns, rows: console.rows)
