@@ -226,7 +226,12 @@ final class TerminalDashboard: LiveSink {
             budget -= kept.count
             return kept
         }
-        let statusLines = take(TerminalLayout.wrap(statusParts(status), width: width))
+        var parts = statusParts(status)
+        if TerminalLayout.wrap(parts, width: width).count > budget, let eta = parts.popLast() {
+            // Too few rows for the whole status: the time and the ETA first, what is cut is the rest.
+            parts.insert(eta, at: 1)
+        }
+        let statusLines = take(TerminalLayout.wrap(parts, width: width))
         let title = TerminalLayout.wrap(["cookcast live: \(title)", "session \(status.sessionID)"], width: width)
         let titleLines = budget >= title.count ? take(title) : []
         let probeLines =
