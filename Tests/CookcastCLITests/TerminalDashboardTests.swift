@@ -43,6 +43,20 @@ final class FakeTerminal: Console, @unchecked Sendable {
         return frames
     }
 
+    /// The frames of a simulated steak (seed 2, a link drop near its end) live on `terminal`.
+    static func steakFrames(on terminal: FakeTerminal) async throws -> [(movedUp: Int, lines: [String])] {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var env = ProcessInfo.processInfo.environment
+        env["COOKCAST_DB"] = box.databasePath
+        let status = await CookcastMain.run(
+            ["live", "--simulate", "steak", "--seed", "2", "--speed", "max"], environment: env, console: terminal)
+        #expect(status == 0)
+        let frames = Self.frames(terminal.standardOutput)
+        #expect(frames.count >= 3)
+        return frames
+    }
+
     /// A pit under the target cannot get the meat there: no clock time and no countdown (a bath
     /// at 57 C with the target at 60 C showed "ETA 23:13 (in 29m 45s)" for 30 hours).
     @Test func anUnreachableTargetShowsNoCountdown() async throws {
@@ -64,16 +78,7 @@ final class FakeTerminal: Console, @unchecked Sendable {
 
     @Test(arguments: [60, 40, 100])
     func everyRedrawnLineFitsANarrowTerminalAndTheRedrawMovesUpWhatWasDrawn(columns: Int) async throws {
-        let box = Sandbox()
-        defer { box.cleanup() }
-        let terminal = FakeTerminal(columns: columns)
-        var env = ProcessInfo.processInfo.environment
-        env["COOKCAST_DB"] = box.databasePath
-        let status = await CookcastMain.run(
-            ["live", "--simulate", "steak", "--seed", "2", "--speed", "max"], environment: env, console: terminal)
-        #expect(status == 0)
-        let frames = Self.frames(terminal.standardOutput)
-        #expect(frames.count >= 3)
+        let frames = try await Self.steakFrames(on: FakeTerminal(columns: columns))
         for (index, frame) in frames.enumerated() {
             for line in frame.lines { #expect(line.count <= columns, "\(line.count) > \(columns): \(line)") }
             if index > 0 { #expect(frame.movedUp == frames[index - 1].lines.count) }
@@ -89,16 +94,7 @@ final class FakeTerminal: Console, @unchecked Sendable {
     /// top): a 10-row terminal showed the chart's foot and the events, never the ETA.
     @Test(arguments: [(20, 5), (40, 10), (80, 16), (60, 24)])
     func everyFrameFitsTheTerminalsHeightAndKeepsTheETA(columns: Int, rows: Int) async throws {
-        let box = Sandbox()
-        defer { box.cleanup() }
-        let terminal = FakeTerminal(columns: columns, rows: rows)
-        var env = ProcessInfo.processInfo.environment
-        env["COOKCAST_DB"] = box.databasePath
-        let status = await CookcastMain.run(
-            ["live", "--simulate", "steak", "--seed", "2", "--speed", "max"], environment: env, console: terminal)
-        #expect(status == 0)
-        let frames = Self.frames(terminal.standardOutput)
-        #expect(frames.count >= 3)
+        let frames = try await Self.steakFrames(on: FakeTerminal(columns: columns, rows: rows))
         for (index, frame) in frames.enumerated() {
             #expect(frame.lines.count <= rows - 1, "\(frame.lines.count) lines on \(rows) rows: \(frame.lines)")
             #expect(frame.lines.contains { $0.contains("ETA") || $0.contains("done at") }, "\(frame.lines)")
