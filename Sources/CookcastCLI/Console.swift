@@ -14,6 +14,8 @@ public protocol Console: AnyObject, Sendable {
     var isInteractive: Bool { get }
     /// Width of the terminal in columns, nil when unknown (not a terminal).
     var columns: Int? { get }
+    /// Height of the terminal in rows, nil when unknown (not a terminal).
+    var rows: Int? { get }
     /// Why writing standard output failed (the first failure), nil while it works.
     var outputFailure: String? { get }
     /// Sets how the one-line report of a failed standard output reads (see `OutputFailureReport`).
@@ -27,6 +29,8 @@ extension Console {
     public func errorLine(_ text: String) { writeError(text + "\n") }
     /// Unknown, by default.
     public var columns: Int? { nil }
+    /// Unknown, by default.
+    public var rows: Int? { nil }
     /// Never fails, by default.
     public var outputFailure: String? { nil }
     /// Nothing to describe, by default.
@@ -98,10 +102,14 @@ public final class StandardConsole: Console, @unchecked Sendable {
     public var outputFailure: String? { lock.withLock { failure } }
 
     /// Read at every call, so a resized terminal is followed.
-    public var columns: Int? {
+    public var columns: Int? { windowSize().flatMap { $0.ws_col > 0 ? Int($0.ws_col) : nil } }
+
+    /// Read at every call, so a resized terminal is followed.
+    public var rows: Int? { windowSize().flatMap { $0.ws_row > 0 ? Int($0.ws_row) : nil } }
+
+    private func windowSize() -> winsize? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
     }
 
     public func describeOutputFailure(_ report: OutputFailureReport) { lock.withLock { self.report = report } }

@@ -24,11 +24,16 @@ enum DurationFormat {
 
     /// Local wall-clock `HH:MM` of `startUnixMs + seconds`, with `+1d` (`+2d`, ...) when that falls
     /// on a later local day than `startUnixMs + nowSeconds`, so a long cook's ETA is not ambiguous.
+    /// - Parameter utcOffsetSeconds: local time's lead over UTC at a Unix time, seconds (each
+    ///   moment its own: a cook across a daylight-saving change).
     static func wallClock(
-        startUnixMs: Int64, plusSeconds seconds: Double, utcOffsetSeconds: Int,
+        startUnixMs: Int64, plusSeconds seconds: Double, utcOffsetSeconds: (Int64) -> Int,
         nowSeconds: Double? = nil
     ) -> String {
-        func localSeconds(_ s: Double) -> Int { Int((Double(startUnixMs) / 1000 + s).rounded()) + utcOffsetSeconds }
+        func localSeconds(_ s: Double) -> Int {
+            let unix = Int((Double(startUnixMs) / 1000 + s).rounded())
+            return unix + utcOffsetSeconds(Int64(unix))
+        }
         func day(_ local: Int) -> Int { Int((Double(local) / 86_400).rounded(.down)) }
         let total = localSeconds(seconds)
         let daySeconds = ((total % 86_400) + 86_400) % 86_400

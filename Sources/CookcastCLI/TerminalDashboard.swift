@@ -12,7 +12,8 @@ final class TerminalDashboard: LiveSink {
     private let console: any Console
     private let unit: TemperatureUnit
     private let startedAtUnixMs: Int64
-    private let utcOffsetSeconds: Int
+    /// Local time's lead over UTC at a Unix time, seconds.
+    private let utcOffsetSeconds: (Int64) -> Int
     private let title: String
     private let lineEverySeconds: Double
     private let showChart: Bool
@@ -23,13 +24,14 @@ final class TerminalDashboard: LiveSink {
 
     init(
         console: any Console, unit: TemperatureUnit, title: String, startedAtUnixMs: Int64,
-        lineEverySeconds: Double = 600, showChart: Bool = true
+        lineEverySeconds: Double = 600, showChart: Bool = true,
+        utcOffsetSeconds: @escaping (Int64) -> Int = LocalTimeZone.utcOffsetSeconds(atUnixSeconds:)
     ) {
         self.console = console
         self.unit = unit
         self.title = title
         self.startedAtUnixMs = startedAtUnixMs
-        self.utcOffsetSeconds = TimeZone.current.secondsFromGMT()
+        self.utcOffsetSeconds = utcOffsetSeconds
         self.lineEverySeconds = lineEverySeconds
         self.showChart = showChart
     }
@@ -72,6 +74,16 @@ final class TerminalDashboard: LiveSink {
                 console.line(statusLine(status))
             }
         }
+    }
+
+    /// Redraws an interactive view at the time now (at most ~8 times a second); a line-oriented
+    /// one prints only on events.
+    func refresh(_ status: LiveStatus) {
+        guard console.isInteractive else { return }
+        let now = ContinuousClock.now
+        guard now - lastDrawWall >= .milliseconds(120) else { return }
+        lastDrawWall = now
+        redraw(status)
     }
 
     func finish(_ summary: LiveSummary, status: LiveStatus) {
@@ -200,30 +212,65 @@ final class TerminalDashboard: LiveSink {
 
     /// The screen for `status`, every line at most `columns` characters: a line the terminal
     /// wrapped would leave the cursor-up redraw short by a line and stale fragments behind.
-    func screen(_ status: LiveStatus, columns: Int) -> [String] {
+    ///
+    /// With `rows` known the screen is at most `rows - 1` lines (the cursor ends on the line
+    /// under it): a screen taller than the terminal scrolled at every redraw, the cursor-up
+    /// stopped at the top, and a 10-row terminal showed only the chart's foot and the events,
+    /// never the ETA. What gives way first: the chart (shorter, then none), the counters, the
+    /// older events, the per-probe lines, the title; the status line and ETA stay.
+    func screen(_ status: LiveStatus, columns: Int, rows: Int? = nil) -> [String] {
         let width = max(columns, 20)
-        var lines = TerminalLayout.wrap(["cookcast live: \(title)", "session \(status.sessionID)"], width: width)
-        lines += TerminalLayout.wrap(statusParts(status), width: width)
-        if status.probeETAs.count > 1 {
-            lines += status.probeETAs.flatMap { TerminalLayout.wrapWords(probeLine($0, status), width: width) }
+        var budget = rows.map { max(1, $0 - 1) } ?? .max
+        func take(_ lines: [String]) -> [String] {
+            let kept = Array(lines.prefix(max(0, budget)))
+            budget -= kept.count
+            return kept
         }
-        lines += TerminalLayout.wrap(
+        var parts = statusParts(status)
+        if TerminalLayout.wrap(parts, width: width).count > budget, let eta = parts.popLast() {
+            // Too few rows for the whole status: the time and the ETA first, what is cut is the rest.
+            parts.insert(eta, at: 1)
+        }
+        let statusLines = take(TerminalLayout.wrap(parts, width: width))
+        let title = TerminalLayout.wrap(["cookcast live: \(title)", "session \(status.sessionID)"], width: width)
+        let titleLines = budget >= title.count ? take(title) : []
+        let probeLines =
+            status.probeETAs.count > 1
+            ? take(status.probeETAs.flatMap { TerminalLayout.wrapWords(probeLine($0, status), width: width) }) : []
+        // The newest events are kept: the alarm that just sounded.
+        let events = recentEvents.flatMap { TerminalLayout.wrapWords($0, width: width) }
+        let eventLines = Array(take(events.reversed()).reversed())
+        let counters = TerminalLayout.wrap(
             [
                 "readings \(status.readingCount)", "bad packets \(status.decodeErrorCount)",
                 "disconnects \(status.disconnectCount)",
             ], width: width)
+        let counterLines = budget >= counters.count ? take(counters) : []
+        var chartLines: [String] = []
         if showChart {
             // The charted probe's target: its own, else the session's.
             let target = status.chartChannel.map { status.targetCelsius(channel: $0) } ?? status.targetCelsius
-            lines += AsciiChart(width: 64, height: 10, unit: unit).render(
-                status.history, targetCelsius: target, maxLineWidth: width)
+            // Shorter until it fits (its axis and legend take a line or two); under 5 rows, none.
+            for height in stride(from: Self.chartRows, through: Self.minimumChartRows, by: -1) {
+                let chart = AsciiChart(width: 64, height: height, unit: unit).render(
+                    status.history, targetCelsius: target, maxLineWidth: width)
+                if chart.count <= budget {
+                    chartLines = take(chart)
+                    break
+                }
+            }
         }
-        lines += recentEvents.flatMap { TerminalLayout.wrapWords($0, width: width) }
+        let lines = titleLines + statusLines + probeLines + counterLines + chartLines + eventLines
         return lines.map { TerminalLayout.truncate($0, width: width) }
     }
 
+    /// Rows of the chart's plot on a terminal tall enough.
+    static let chartRows = 10
+    /// Fewest rows of plot worth drawing (fewer had no temperature labels); a terminal with less room gets no chart.
+    static let minimumChartRows = 5
+
     private func redraw(_ status: LiveStatus) {
-        let lines = screen(status, columns: console.columns ?? Self.defaultColumns)
+        let lines = screen(status, columns: console.columns ?? Self.defaultColumns, rows: console.rows)
         var out = ""
         if drawnLines > 0 { out += "\u{1B}[\(drawnLines)F" }
         for line in lines { out += "\u{1B}[2K" + line + "\n" }

@@ -131,13 +131,16 @@ public struct AlarmEngine: Sendable {
                     Alarm(
                         kind: .targetReached, channel: channel, elapsedSeconds: t,
                         message: Self.probeReachedTargetMessage(channel: channel, targetCelsius: target)))
-            case .jumpedOut:
+            case .jumpedOut where targetWatches[channel]?.hasReached != true:
+                // Done, the meat comes off and the probe is pulled: that is the cook ending, not
+                // news (the shipped roast chicken asked "is it out of the meat?" 3 minutes after
+                // "reached 74.0 C"). Moved to another piece (the watch re-armed), it is news again.
                 fired.append(
                     Alarm(
                         kind: .probeOut, channel: channel, elapsedSeconds: t,
                         message:
                             "probe \(channel) jumped above the target faster than meat heats: is it out of the meat?"))
-            case .none: break
+            case .jumpedOut, .none: break
             }
         }
         if let ambient = reading.ambientCelsius {

@@ -222,7 +222,13 @@ public final class LivePipeline: @unchecked Sendable {
             case .event(let event): try await process(event, decoder: source.decoder)
             case .tick:
                 guard !Task.isCancelled else { continue }
-                try await checkSilence(atSeconds: sessionSecondsNow)
+                let now = sessionSecondsNow
+                try await checkSilence(atSeconds: now)
+                // The view moves on in a silence: it stood at the last reading's time, its clock,
+                // countdown and the reading's age frozen while the alarm said a minute had passed.
+                var shown = status
+                shown.elapsedSeconds = max(status.elapsedSeconds, now)
+                for sink in sinks { sink.refresh(shown) }
             case .failed(let error): throw error
             }
         }

@@ -69,6 +69,15 @@ public protocol LiveSink: AnyObject {
     func handle(_ event: LiveEvent, status: LiveStatus)
     /// Called once at the end.
     func finish(_ summary: LiveSummary, status: LiveStatus)
+    /// Called on a real-time source's timer between events, with the status as it stands at
+    /// session time now (`elapsedSeconds` past the last event): nothing new came, but the clock,
+    /// the time left and the age of the last reading move on.
+    func refresh(_ status: LiveStatus)
+}
+
+extension LiveSink {
+    /// Nothing to redraw, by default (a line per event).
+    public func refresh(_ status: LiveStatus) {}
 }
 
 /// How a live run ended.

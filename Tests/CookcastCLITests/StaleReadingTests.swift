@@ -59,14 +59,24 @@ private struct OutageSource: ReadingSource {
     }
 
     func run(_ events: [SourceEvent], into sink: any LiveSink, eta: (any ETAProvider)? = nil) async throws {
+        let (pipeline, dir) = try Self.pipeline(into: sink, eta: eta)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try await pipeline.run(OutageSource(events: events))
+    }
+
+    /// A pipeline of a new one-probe session in a temporary directory (returned, for removal),
+    /// into `sink`; `silenceCheckEverySeconds` makes it a real-time source's.
+    static func pipeline(
+        into sink: any LiveSink, eta: (any ETAProvider)? = nil, silenceCheckEverySeconds: Double? = nil
+    ) throws -> (LivePipeline, directory: String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-stale-\(UUID().uuidString)")
             .path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try SessionStore(path: dir + "/test.db")
         let id = try store.createSession(
             SessionInfo(startedAtUnixMs: 0, source: "outage"), channels: [ChannelInfo(channel: 1)])
-        let pipeline = LivePipeline(store: store, configuration: .init(sessionID: id), eta: eta, sinks: [sink])
-        _ = try await pipeline.run(OutageSource(events: events))
+        var configuration = LivePipeline.Configuration(sessionID: id)
+        configuration.silenceCheckIntervalSeconds = silenceCheckEverySeconds
+        return (LivePipeline(store: store, configuration: configuration, eta: eta, sinks: [sink]), dir)
     }
 
     @Test func thePlainLineGivesTheAgeOfAnOldReading() async throws {
@@ -95,5 +105,48 @@ private struct OutageSource: ReadingSource {
         let back = try #require(frames.last)
         #expect(back.contains("probe 22.0 C  ambient"), "\(back)")
         #expect(!back.contains(" ago)"), "\(back)")
+    }
+}
+
+/// A source the test feeds by hand, open until finished, like a probe whose link stays up.
+private struct StreamSource: ReadingSource {
+    typealias Element = SourceEvent
+    let stream: AsyncStream<SourceEvent>
+    var label: String { "stream" }
+    var decoder: (any ProbeDecoder)? { SeedProbeDecoder() }
+    func makeAsyncIterator() -> AsyncStream<SourceEvent>.Iterator { stream.makeAsyncIterator() }
+}
+
+/// QA: in a silence (a feeder paused, a probe unplugged from a connected thermometer) the view
+/// stood at the last reading's time: "[00:00:09] ... ETA: probe 1 lost" under an alarm stamped
+/// [00:01:09], with the countdown and the reading's age frozen.
+@Suite struct SilentViewTests {
+    @Test func theInteractiveViewsClockMovesOnInASilence() async throws {
+        let terminal = FakeTerminal(columns: 100)
+        let (pipeline, dir) = try StaleReadingTests.pipeline(
+            into: TerminalDashboard(console: terminal, unit: .celsius, title: "t", startedAtUnixMs: 0),
+            silenceCheckEverySeconds: 0.05)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (stream, feed) = AsyncStream<SourceEvent>.makeStream()
+        feed.yield(.connection(.connected, elapsedSeconds: 0, detail: nil))
+        for i in 0..<5 {
+            feed.yield(.reading(Reading(elapsedSeconds: Double(i) * 0.1, probeCelsius: 20, ambientCelsius: 110)))
+        }
+        let running = Task { try await pipeline.run(StreamSource(stream: stream)) }
+        // Nothing more comes: a frame at a later second than the last reading's (0.4 s) must be
+        // drawn by the timer alone, whichever second it is (on a loaded machine the first timer
+        // redraw may come seconds later). Bounded wait, not a speed.
+        var moved = false
+        for _ in 0..<600 where !moved {
+            try await Task.sleep(for: .milliseconds(50))
+            moved = TerminalDashboardTests.frames(terminal.standardOutput).contains {
+                $0.lines.contains {
+                    $0.hasPrefix("[00:") && $0.contains("]  connected  probe 20.0 C") && !$0.hasPrefix("[00:00:00]")
+                }
+            }
+        }
+        feed.finish()
+        _ = try await running.value
+        #expect(moved, "\(TerminalDashboardTests.frames(terminal.standardOutput).last?.lines ?? [])")
     }
 }

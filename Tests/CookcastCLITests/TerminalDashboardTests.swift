@@ -3,13 +3,18 @@ import Testing
 
 @testable import CookcastCLI
 
-/// A console that says it is a terminal of `columns` columns, keeping what is written.
+/// A console that says it is a terminal of `columns` columns (and `rows` rows, when given),
+/// keeping what is written.
 final class FakeTerminal: Console, @unchecked Sendable {
     private let lock = NSLock()
     private var out = ""
     let columns: Int?
+    let rows: Int?
 
-    init(columns: Int) { self.columns = columns }
+    init(columns: Int, rows: Int? = nil) {
+        self.columns = columns
+        self.rows = rows
+    }
 
     func write(_ text: String) { lock.withLock { out += text } }
     func writeError(_ text: String) {}
@@ -38,6 +43,20 @@ final class FakeTerminal: Console, @unchecked Sendable {
         return frames
     }
 
+    /// The frames of a simulated steak (seed 2, a link drop near its end) live on `terminal`.
+    static func steakFrames(on terminal: FakeTerminal) async throws -> [(movedUp: Int, lines: [String])] {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var env = ProcessInfo.processInfo.environment
+        env["COOKCAST_DB"] = box.databasePath
+        let status = await CookcastMain.run(
+            ["live", "--simulate", "steak", "--seed", "2", "--speed", "max"], environment: env, console: terminal)
+        #expect(status == 0)
+        let frames = Self.frames(terminal.standardOutput)
+        #expect(frames.count >= 3)
+        return frames
+    }
+
     /// A pit under the target cannot get the meat there: no clock time and no countdown (a bath
     /// at 57 C with the target at 60 C showed "ETA 23:13 (in 29m 45s)" for 30 hours).
     @Test func anUnreachableTargetShowsNoCountdown() async throws {
@@ -59,16 +78,7 @@ final class FakeTerminal: Console, @unchecked Sendable {
 
     @Test(arguments: [60, 40, 100])
     func everyRedrawnLineFitsANarrowTerminalAndTheRedrawMovesUpWhatWasDrawn(columns: Int) async throws {
-        let box = Sandbox()
-        defer { box.cleanup() }
-        let terminal = FakeTerminal(columns: columns)
-        var env = ProcessInfo.processInfo.environment
-        env["COOKCAST_DB"] = box.databasePath
-        let status = await CookcastMain.run(
-            ["live", "--simulate", "steak", "--seed", "2", "--speed", "max"], environment: env, console: terminal)
-        #expect(status == 0)
-        let frames = Self.frames(terminal.standardOutput)
-        #expect(frames.count >= 3)
+        let frames = try await Self.steakFrames(on: FakeTerminal(columns: columns))
         for (index, frame) in frames.enumerated() {
             for line in frame.lines { #expect(line.count <= columns, "\(line.count) > \(columns): \(line)") }
             if index > 0 { #expect(frame.movedUp == frames[index - 1].lines.count) }
@@ -78,6 +88,24 @@ final class FakeTerminal: Console, @unchecked Sendable {
         #expect(last.lines.contains { $0.contains(" |") && $0.contains("*") })
         #expect(last.lines.contains { $0.contains("* probe  . ambient  - target") })
         #expect(last.lines.contains { $0.contains("done at") })
+    }
+
+    /// A screen taller than the terminal scrolled at every redraw (the cursor-up stops at the
+    /// top): a 10-row terminal showed the chart's foot and the events, never the ETA.
+    @Test(arguments: [(20, 5), (40, 10), (80, 16), (60, 24)])
+    func everyFrameFitsTheTerminalsHeightAndKeepsTheETA(columns: Int, rows: Int) async throws {
+        let frames = try await Self.steakFrames(on: FakeTerminal(columns: columns, rows: rows))
+        for (index, frame) in frames.enumerated() {
+            #expect(frame.lines.count <= rows - 1, "\(frame.lines.count) lines on \(rows) rows: \(frame.lines)")
+            #expect(frame.lines.contains { $0.contains("ETA") || $0.contains("done at") }, "\(frame.lines)")
+            if index > 0 { #expect(frame.movedUp == frames[index - 1].lines.count) }
+        }
+        let last = try #require(frames.last)
+        // The newest event (this simulation's last: the link back after a drop) is on the screen
+        // when there is room beside the status.
+        if rows >= 10 { #expect(last.lines.contains { $0.contains("link connected (reconnected)") }, "\(last.lines)") }
+        // A terminal with room for it gets the chart, shortened.
+        if rows >= 24 { #expect(last.lines.contains { $0.contains(" |") && $0.contains("*") }, "\(last.lines)") }
     }
 
     @Test func wrapKeepsPartsWholeAndTruncatesOnlyWhatCannotFit() {

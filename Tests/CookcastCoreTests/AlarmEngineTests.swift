@@ -173,6 +173,30 @@ import Testing
         #expect(reached >= 645 && reached <= 655, "reached at \(reached) s")
     }
 
+    /// The meat done, it comes off and the probe is pulled: the shipped roast chicken (10 s
+    /// readings) reached 74 C, then the oven opened and the probe read 103, 89, 78 C. It asked
+    /// "is it out of the meat?" three minutes after "reached 74.0 C". Moved to another piece
+    /// first (far under the target), a jump out is news again.
+    @Test func aProbePulledFromMeatThatIsDoneIsNotAskedAbout() {
+        func kinds(rearmedFirst: Bool) -> [Alarm.Kind] {
+            var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+            var kinds: [Alarm.Kind] = []
+            var t = 0.0
+            func feed(_ probe: Double, _ air: Double) {
+                kinds += engine.observe(Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: air)).map(\.kind)
+                t += 10
+            }
+            for i in 0..<30 { feed(70 + Double(i) * 0.2, 150) }  // 70 -> 75.8 C: the target reached
+            if rearmedFirst { for _ in 0..<6 { feed(40, 150) } }  // moved into another piece
+            for (probe, air) in [(103.3, 75.4), (89.0, 47.5), (78.3, 57.0), (76.0, 60.0), (75.0, 62.0)] {
+                feed(probe, air)
+            }
+            return kinds
+        }
+        #expect(kinds(rearmedFirst: false) == [.targetReached])
+        #expect(kinds(rearmedFirst: true) == [.targetReached, .probeOut])
+    }
+
     /// Garbage values (0.0, a device error read as a temperature) after the finish are not the
     /// probe moved to another piece: the sous-vide steak's alarm sounded four more times.
     @Test func garbageValuesAfterTheFinishDoNotReArmTheTarget() {

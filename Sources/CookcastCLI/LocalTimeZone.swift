@@ -1,0 +1,18 @@
+import Foundation
+
+/// The system's local time zone as the C library reads it (`TZ`, else `/etc/localtime`), the
+/// rules `date` follows.
+///
+/// Foundation's `TimeZone.current` misreads POSIX `TZ` strings: `UTC-13` (13 hours ahead) as 13
+/// hours behind, `CET-1CEST,M3.5.0,M10.5.0/3` and `:Europe/Paris` as UTC, so the live view's
+/// clock times were off by a day or an hour from the terminal's own clock.
+enum LocalTimeZone {
+    /// Seconds local time is ahead of UTC at `unixSeconds` (negative west of Greenwich), as
+    /// `localtime_r` gives it: a cook across a daylight-saving change gets each time's own offset.
+    static func utcOffsetSeconds(atUnixSeconds unixSeconds: Int64) -> Int {
+        var time = time_t(unixSeconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return 0 }
+        return Int(parts.tm_gmtoff)
+    }
+}
