@@ -207,6 +207,10 @@ public final class ETAEstimator {
         if bucketIndex != nil { closeBucket(partFilled: true) }
     }
 
+    /// An estimate whose finish passed more than this long ago, the target not reached, says it
+    /// is overdue instead of its words of the moment it was made, seconds.
+    static let overdueAfterSeconds = 60.0
+
     /// The latest estimate, as seen at `seconds` (the finish never lies before `seconds` unless done).
     public func estimate(atSeconds seconds: Double) -> Estimate {
         var e = current
@@ -245,6 +249,11 @@ public final class ETAEstimator {
             if f < seconds {
                 e.finishLowSeconds = e.finishLowSeconds ?? finish
                 e.finishHighSeconds = e.finishHighSeconds ?? finish
+            }
+            if seconds - f > Self.overdueAfterSeconds, e.phase != .probeOut {
+                // Its words were for the moment it was made: "about 2 min left" beside "in 0s"
+                // when a logger that writes only on a change said nothing for ten minutes.
+                e.message = "due \(formatDuration(seconds - f)) ago: waiting for the probe to reach \(shownTarget)"
             }
         }
         return e

@@ -202,3 +202,20 @@ extension ETABandTests {
         #expect(own.width < 0.5, "band \(own.width) of the time left")
     }
 }
+
+extension ETABandTests {
+    /// The real brisket's ThermoPro writes only when the reading changes: at 94.9 C it said
+    /// "about 2 min left" and then nothing for ten minutes. Asked then, the finish is now ("in
+    /// 0s") and its words said "about 2 min left" beside it; now they say it is overdue.
+    @Test func aFinishThatHasPassedSaysItIsOverdue() throws {
+        let readings = try realCookReadings("tempfit_brisket_2021_p1.csv")
+        let last = try #require(readings.last { $0.elapsedSeconds <= 42_200 })
+        for at in [42_200.0, 42_500] {
+            let e = Predictor.predict(readings: readings, targetCelsius: 95, atSeconds: at, cut: nil, priors: [])
+            let f = try #require(e.finishSeconds)
+            #expect(f == at, "at \(at): finish \(f), last reading at \(last.elapsedSeconds)")
+            #expect(e.message.hasPrefix("due "), "at \(at): \(e.message)")
+            #expect(!e.message.contains("left"), "at \(at): \(e.message)")
+        }
+    }
+}
