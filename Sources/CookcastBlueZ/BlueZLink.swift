@@ -223,7 +223,7 @@ final class BlueZLink: @unchecked Sendable {
         }
         guard claim(devicePath) else { return false }
         defer { release() }
-        var objects = try BlueZObjects.fetch(bus)
+        let objects = try BlueZObjects.fetch(bus)
         if objects.deviceProperty(devicePath, "Connected")?.bool != true {
             if let adapter = objects.adapterPath(of: devicePath) {
                 try objects.requirePowered(adapter: adapter, context: "connecting to \(options.address)")
@@ -245,43 +245,22 @@ final class BlueZLink: @unchecked Sendable {
                 throw DBusError(name: error.name, message: error.message, context: "connecting to \(options.address)")
             }
         }
-        let resolveDeadline = clock.now + .milliseconds(Int(options.connectTimeoutSeconds * 1000))
-        while true {
-            objects = try BlueZObjects.fetch(bus)
-            if objects.deviceProperty(devicePath, "ServicesResolved")?.bool == true { break }
-            // Dropped (or removed) on the way: try again now, not when the wait runs out.
-            if objects.deviceProperty(devicePath, "Connected")?.bool != true {
-                throw DBusError(
-                    name: "org.bluez.Error.NotConnected", message: "the link dropped before its services resolved",
-                    context: "connecting to \(options.address)")
+        let candidates: [(path: String, uuid: String, flags: [String])]
+        let setup: ProfileSetup?
+        do {
+            (candidates, setup) = try subscribe(bus, devicePath: devicePath)
+        } catch {
+            // A link up but of no use (services that never resolve, a refused write) is taken
+            // down: left up, it was waited on again at every try, and a cheap probe does not
+            // advertise while connected, so no new link was made for the rest of the cook.
+            if !isStopped, error.name != "org.bluez.Error.NotConnected", !error.isNameUnowned {
+                _ = try? bus.call(
+                    destination: "org.bluez", path: devicePath, interface: BlueZObjects.device, method: "Disconnect",
+                    timeoutMilliseconds: Self.stopDisconnectTimeoutMilliseconds)
             }
-            guard clock.now < resolveDeadline, !isStopped else {
-                throw DBusError(
-                    name: "org.bluez.Error.Failed", message: "services did not resolve",
-                    context: "connecting to \(options.address)")
-            }
-            _ = try bus.nextMessage(timeoutMilliseconds: 100)
+            throw error
         }
-        let characteristics = objects.characteristics(under: devicePath)
-        let pinned = options.pinnedDataUUID
-        let candidates =
-            pinned != nil
-            ? characteristics.filter { options.matchesPinned($0.uuid) }
-            : characteristics.filter { $0.flags.contains("notify") || $0.flags.contains("indicate") }
-        guard !candidates.isEmpty else {
-            throw DBusError(
-                name: "org.bluez.Error.NotFound",
-                message: "no notify characteristic" + (pinned.map { " with UUID \($0)" } ?? ""),
-                context: "connecting to \(options.address)")
-        }
-        let setup = options.profile.map { ProfileSetup(profile: $0, characteristics: characteristics) }
         let settingsPath = setup?.settingsPath
-        for path in candidates.map(\.path) + [settingsPath].compactMap(\.self) {
-            try bus.call(
-                destination: "org.bluez", path: path, interface: BlueZObjects.characteristic, method: "StartNotify")
-        }
-        // Notifications are on first, so the reply to a write (the battery level) is not missed.
-        try setup?.performWrites(bus, context: "setting up \(options.address)")
         var dataPath: String? = candidates.count == 1 ? candidates[0].path : nil
         var repeating = setup.map { RepeatingWrites($0, start: clock.now) }
         report(.connected, dataPath ?? devicePath)
@@ -333,6 +312,53 @@ final class BlueZLink: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// Waits for the services of the connected device at `devicePath` to resolve, then starts
+    /// notifications on its data characteristic(s) (`candidates`: the pinned one, else every
+    /// notify one) and the profile's settings one, and makes the profile's writes (`setup`).
+    private func subscribe(_ bus: DBusConnection, devicePath: String) throws(DBusError) -> (
+        candidates: [(path: String, uuid: String, flags: [String])], setup: ProfileSetup?
+    ) {
+        let resolveDeadline = clock.now + .milliseconds(Int(options.connectTimeoutSeconds * 1000))
+        var objects: BlueZObjects
+        while true {
+            objects = try BlueZObjects.fetch(bus)
+            if objects.deviceProperty(devicePath, "ServicesResolved")?.bool == true { break }
+            // Dropped (or removed) on the way: try again now, not when the wait runs out.
+            if objects.deviceProperty(devicePath, "Connected")?.bool != true {
+                throw DBusError(
+                    name: "org.bluez.Error.NotConnected", message: "the link dropped before its services resolved",
+                    context: "connecting to \(options.address)")
+            }
+            guard clock.now < resolveDeadline, !isStopped else {
+                throw DBusError(
+                    name: "org.bluez.Error.Failed", message: "services did not resolve",
+                    context: "connecting to \(options.address)")
+            }
+            _ = try bus.nextMessage(timeoutMilliseconds: 100)
+        }
+        let characteristics = objects.characteristics(under: devicePath)
+        let pinned = options.pinnedDataUUID
+        let candidates =
+            pinned != nil
+            ? characteristics.filter { options.matchesPinned($0.uuid) }
+            : characteristics.filter { $0.flags.contains("notify") || $0.flags.contains("indicate") }
+        guard !candidates.isEmpty else {
+            throw DBusError(
+                name: "org.bluez.Error.NotFound",
+                message: "no notify characteristic" + (pinned.map { " with UUID \($0)" } ?? ""),
+                context: "connecting to \(options.address)")
+        }
+        let setup = options.profile.map { ProfileSetup(profile: $0, characteristics: characteristics) }
+        let settingsPath = setup?.settingsPath
+        for path in candidates.map(\.path) + [settingsPath].compactMap(\.self) {
+            try bus.call(
+                destination: "org.bluez", path: path, interface: BlueZObjects.characteristic, method: "StartNotify")
+        }
+        // Notifications are on first, so the reply to a write (the battery level) is not missed.
+        try setup?.performWrites(bus, context: "setting up \(options.address)")
+        return (candidates, setup)
     }
 
     /// The device's object path, scanning for it if BlueZ does not know it yet.

@@ -81,6 +81,12 @@ final class FakeBlueZ {
     }
     /// Later connects succeed but the services never resolve.
     func stallResolving() throws { try call("StallResolving") }
+    /// The next `count` connections succeed but their services never resolve; later ones resolve.
+    func stallResolves(_ count: Int) throws { try call("StallResolves", [.string(String(count))]) }
+    /// Every other device advertises too (an RSSI change every 100 ms while discovering).
+    func setOthersAdvertising(_ advertising: Bool) throws {
+        try call("SetOthersAdvertising", [.string(advertising ? "1" : "")])
+    }
     /// `StartDiscovery` gets no answer (a stuck controller).
     func hangDiscovery() throws { try call("HangDiscovery") }
     /// The probe advertises (while not connected) or stops; BlueZ reports it while discovering.

@@ -7,7 +7,8 @@ a burst then a drop), drop the link from the peripheral side, fail or hang the n
 Device1.Disconnect cancels a held one, answering it with an error, as BlueZ does; Disconnects() lists
 what each Disconnect did), connect by itself (BlueZ reconnecting a known device), remove
 and re-add the device or the adapter, power the adapter off (ending discovery, as BlueZ does) and
-on, hang discovery, add other devices, give up org.bluez and take it again (bluetoothd restarting),
+on, hang discovery, stall the resolving of services (every connection, or the next few), add other
+devices (advertising too, as in a crowded place), give up org.bluez and take it again (bluetoothd restarting),
 make the probe advertise (while not connected and the adapter discovers, every 100 ms: an RSSI
 PropertiesChanged, or the device's InterfacesAdded if it was removed, as BlueZ reports
 advertisements), and quit. Call it by the fake's unique name: it stays reachable while org.bluez is
@@ -268,6 +269,10 @@ class Control(dbus.service.Object):
     def StallResolving(self):
         self.fake.stall_resolving = True
 
+    @dbus.service.method(CONTROL, in_signature="s")
+    def StallResolves(self, count):
+        self.fake.stalls_left = int(count)  # the next `count` connections stall, later ones resolve
+
     @dbus.service.method(CONTROL)
     def HangConnects(self):
         self.fake.hang_connect = True
@@ -295,6 +300,10 @@ class Control(dbus.service.Object):
     @dbus.service.method(CONTROL)
     def AcquireName(self):
         self.fake.bus.request_name(BLUEZ)
+
+    @dbus.service.method(CONTROL, in_signature="s")
+    def SetOthersAdvertising(self, advertising):
+        self.fake.others_advertising = advertising != ""
 
     @dbus.service.method(CONTROL)
     def StartAdvertising(self):
@@ -332,10 +341,12 @@ class Fake:
         self.held_connects = []  # error callbacks of the Connect calls not answered
         self.disconnects = []  # what each Device1.Disconnect did
         self.stall_resolving = False
+        self.stalls_left = 0
         self.has_device = True
         self.has_adapter = True
         self.others = []
         self.advertising = False
+        self.others_advertising = False
         self.adverts = 0
         self.ibbq = False
         self.connections = 0
@@ -353,6 +364,9 @@ class Fake:
     def advertise(self):
         """One advertising interval: what BlueZ reports of it while discovering."""
         discovering = self.has_adapter and self.adapter.props[ADAPTER]["Discovering"]
+        if self.others_advertising and discovering:
+            for other in self.others:  # a crowded place: every other device advertises too
+                other.update(DEVICE, RSSI=dbus.Int16(-60 - (self.adverts + len(other.path)) % 30))
         if self.advertising and discovering and not self.device.props[DEVICE]["Connected"]:
             if not self.has_device:
                 self.add_device()
@@ -411,7 +425,8 @@ class Fake:
         self.device.update(DEVICE, Connected=True)
         self.connections += 1
         self.logged_in = self.realtime = False
-        if self.stall_resolving:
+        if self.stall_resolving or self.stalls_left > 0:
+            self.stalls_left = max(0, self.stalls_left - 1)
             return  # connected, services never resolve (a flaky probe drops during discovery)
         self.gatt = [Service(self.bus),
                      Characteristic(self.bus, DATA_CHAR_PATH, "0000fff4-0000-1000-8000-00805f9b34fb", ["notify"]),
