@@ -112,7 +112,9 @@ final class BlueZLink: @unchecked Sendable {
             } catch {
                 // Until bluetoothd is back, every call says "The name org.bluez was not provided by any .service files".
                 let gone = "bluetoothd is not running (no org.bluez on the system bus)"
-                report(.disconnected, error.isNameUnowned ? gone : error.systemBusDownLine ?? error.description)
+                report(
+                    .disconnected,
+                    error.isNameUnowned ? gone : error.systemBusDownLine ?? error.accessDeniedLine ?? error.description)
                 // A probe that advertises but keeps refusing: each such try waits twice as long as
                 // the last, up to the backoff's cap (at 1 s apart, 3,600 failed tries an hour).
                 if sighting != nil {

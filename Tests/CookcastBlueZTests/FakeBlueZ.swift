@@ -87,6 +87,11 @@ final class FakeBlueZ {
     func setOthersAdvertising(_ advertising: Bool) throws {
         try call("SetOthersAdvertising", [.string(advertising ? "1" : "")])
     }
+    /// `GetManagedObjects` is refused as the system bus refuses it to a user its policy does not
+    /// let talk to `org.bluez` (`org.freedesktop.DBus.Error.AccessDenied`).
+    func denyAccess() throws { try call("DenyAccess") }
+    /// How many `GetManagedObjects` calls the fake has answered (or refused).
+    func managedObjectsCalls() throws -> Int { try call("ManagedObjectsCalls").arguments.first?.integer ?? -1 }
     /// `StartDiscovery` gets no answer (a stuck controller).
     func hangDiscovery() throws { try call("HangDiscovery") }
     /// The probe advertises (while not connected) or stops; BlueZ reports it while discovering.

@@ -33,6 +33,8 @@ struct ScanCommand: Command {
         } catch let error where error.isBusUnreachable {
             // The bus went away since the check above: said as the check says it.
             throw CLIError(error.systemBusDownLine ?? error.message, exitCode: ExitCode.unavailable)
+        } catch let error where error.isAccessDenied {
+            throw CLIError(error.accessDeniedLine ?? error.message, exitCode: ExitCode.unavailable)
         } catch let error where error.name == "org.bluez.Error.NotReady" {
             // No adapter, or one powered off: the message says what to do.
             throw CLIError(error.message, exitCode: ExitCode.unavailable)

@@ -8,7 +8,8 @@ Device1.Disconnect cancels a held one, answering it with an error, as BlueZ does
 what each Disconnect did), connect by itself (BlueZ reconnecting a known device), remove
 and re-add the device or the adapter, power the adapter off (ending discovery, as BlueZ does) and
 on, hang discovery, stall the resolving of services (every connection, or the next few), add other
-devices (advertising too, as in a crowded place), give up org.bluez and take it again (bluetoothd restarting),
+devices (advertising too, as in a crowded place), refuse GetManagedObjects as a bus policy that
+does not let the user talk to org.bluez does (AccessDenied), count the GetManagedObjects calls, give up org.bluez and take it again (bluetoothd restarting),
 make the probe advertise (while not connected and the adapter discovers, every 100 ms: an RSSI
 PropertiesChanged, or the device's InterfacesAdded if it was removed, as BlueZ reports
 advertisements), and quit. Call it by the fake's unique name: it stays reachable while org.bluez is
@@ -88,6 +89,13 @@ class Root(dbus.service.Object):
 
     @dbus.service.method(OM, out_signature="a{oa{sa{sv}}}")
     def GetManagedObjects(self):
+        self.fake.managed_objects_calls += 1
+        if self.fake.deny_access:  # what the bus daemon answers when its policy refuses the call
+            raise dbus.exceptions.DBusException(
+                'Rejected send message, 2 matched rules; type="method_call", sender=":1.5" (uid=1000 pid=4242 '
+                'comm="cookcast") interface="org.freedesktop.DBus.ObjectManager" member="GetManagedObjects" '
+                'error name="(unset)" requested_reply="0" destination="org.bluez" (uid=0 pid=1 comm="bluetoothd")',
+                name="org.freedesktop.DBus.Error.AccessDenied")
         return {dbus.ObjectPath(o.path): o.props for o in self.fake.objects()}
 
     @dbus.service.signal(OM, signature="oa{sa{sv}}")
@@ -269,6 +277,14 @@ class Control(dbus.service.Object):
     def StallResolving(self):
         self.fake.stall_resolving = True
 
+    @dbus.service.method(CONTROL)
+    def DenyAccess(self):
+        self.fake.deny_access = True
+
+    @dbus.service.method(CONTROL, out_signature="i")
+    def ManagedObjectsCalls(self):
+        return self.fake.managed_objects_calls
+
     @dbus.service.method(CONTROL, in_signature="s")
     def StallResolves(self, count):
         self.fake.stalls_left = int(count)  # the next `count` connections stall, later ones resolve
@@ -342,6 +358,8 @@ class Fake:
         self.disconnects = []  # what each Device1.Disconnect did
         self.stall_resolving = False
         self.stalls_left = 0
+        self.deny_access = False
+        self.managed_objects_calls = 0
         self.has_device = True
         self.has_adapter = True
         self.others = []
