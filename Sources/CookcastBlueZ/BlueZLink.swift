@@ -376,8 +376,18 @@ final class BlueZLink: @unchecked Sendable {
         try bus.startLEDiscovery(adapter: adapter)
         defer { bus.stopDiscovery(adapter: adapter) }
         let deadline = clock.now + .milliseconds(Int(options.discoverySeconds * 1000))
+        // The probe's own `InterfacesAdded` tells of it; the whole tree is asked for once a second
+        // at most: asked after every signal, 50 devices advertising around made 300 calls a second.
+        var watch = AdvertisementWatch(address: options.address, devicePath: nil)
+        var lastFetch = clock.now
         while clock.now < deadline, !isStopped {
-            _ = try bus.nextMessage(timeoutMilliseconds: 200)
+            if let message = try bus.nextMessage(timeoutMilliseconds: 200), watch.sighting(in: message) != nil,
+                let path = watch.devicePath
+            {
+                return path
+            }
+            guard clock.now - lastFetch >= .seconds(1) else { continue }
+            lastFetch = clock.now
             if let path = try BlueZObjects.fetch(bus).devicePath(address: options.address) { return path }
         }
         throw DBusError(
