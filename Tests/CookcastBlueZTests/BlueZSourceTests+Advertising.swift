@@ -215,4 +215,20 @@ extension BlueZSourceTests {
         try fake.setPowered(true)
         #expect(try await waitUntil(10) { log.count(.connected) == 2 })
     }
+
+    /// QA: an adapter plugged in again (it comes back powered, as `InterfacesAdded`) was not
+    /// noticed by a wait that had found none: the probe waited out the backoff, its readings lost.
+    @Test func anAdapterPluggedInAgainEndsTheWait() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil { log.count(.connected) == 1 })
+        try fake.removeAdapter()  // drops the link
+        #expect(try await waitUntil(10) { log.details(.searching).contains { $0.hasPrefix("reconnecting in 20 s") } })
+        try await Task.sleep(for: .milliseconds(500))  // into the wait
+        try fake.addAdapter()
+        #expect(try await waitUntil(10) { log.count(.connected) == 2 })
+    }
 }

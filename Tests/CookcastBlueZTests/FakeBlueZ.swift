@@ -92,6 +92,10 @@ final class FakeBlueZ {
     func denyAccess() throws { try call("DenyAccess") }
     /// How many `GetManagedObjects` calls the fake has answered (or refused).
     func managedObjectsCalls() throws -> Int { try call("ManagedObjectsCalls").arguments.first?.integer ?? -1 }
+    /// The adapter leaves BlueZ's objects (a USB dongle pulled out; the device goes with it) ...
+    func removeAdapter() throws { try call("RemoveAdapter") }
+    /// ... and comes back, powered, with the device it knew (plugged in again).
+    func addAdapter() throws { try call("AddAdapter") }
     /// `StartDiscovery` gets no answer (a stuck controller).
     func hangDiscovery() throws { try call("HangDiscovery") }
     /// The probe advertises (while not connected) or stops; BlueZ reports it while discovering.

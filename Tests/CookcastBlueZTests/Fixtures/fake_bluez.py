@@ -270,6 +270,10 @@ class Control(dbus.service.Object):
         self.fake.remove_adapter()
 
     @dbus.service.method(CONTROL)
+    def AddAdapter(self):
+        self.fake.add_adapter()
+
+    @dbus.service.method(CONTROL)
     def HangDiscovery(self):
         self.fake.adapter.hang_discovery = True
 
@@ -419,6 +423,14 @@ class Fake:
         self.remove_device()
         self.has_adapter = False
         self.root.InterfacesRemoved(dbus.ObjectPath(ADAPTER_PATH), dbus.Array([ADAPTER], signature="s"))
+
+    def add_adapter(self):
+        """A dongle plugged in again: the adapter, powered (BlueZ's AutoEnable), then the device it knew."""
+        if not self.has_adapter:
+            self.has_adapter = True
+            self.adapter.props[ADAPTER].update(Powered=True, Discovering=False)
+            self.root.InterfacesAdded(dbus.ObjectPath(ADAPTER_PATH), self.adapter.props)
+            self.add_device()
 
     def add_other(self, address, rssi):
         path = ADAPTER_PATH + "/dev_" + address.replace(":", "_")
