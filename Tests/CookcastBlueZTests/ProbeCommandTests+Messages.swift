@@ -36,4 +36,16 @@ extension ProbeCommandTests {
                 + "or run as root\n")
         #expect(!FileManager.default.fileExists(atPath: db))
     }
+
+    /// QA: a short scan that found nothing said "no devices found in 0 s" for `--seconds 0.3`.
+    @Test func aScanThatFindsNothingSaysHowLongItLooked() throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.removeDevice()
+        for (given, said) in [("0.3", "0.3"), ("0.25", "0.25"), ("1", "1")] {
+            let (status, text) = try finished(["scan", "--seconds", given], fake: fake)
+            #expect(status == 0, "\(text)")
+            #expect(text == "no devices found in \(said) s\n")
+        }
+    }
 }
