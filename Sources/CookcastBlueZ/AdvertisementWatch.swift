@@ -50,7 +50,7 @@ struct AdvertisementWatch {
     }
 
     /// Whether `message` says BlueZ can be used again after a wait without discovery:
-    /// bluetoothd took `org.bluez` (it came back), or an adapter powered on.
+    /// bluetoothd took `org.bluez` (it came back), or an adapter powered on or was added powered.
     static func isBluetoothBack(_ message: DBusMessage) -> Bool {
         guard message.kind == .signal else { return false }
         switch (message.interface, message.member) {
@@ -64,6 +64,12 @@ struct AdvertisementWatch {
                 return false
             }
             return message.arguments[1].dictionary?["Powered"]?.bool == true
+        case ("org.freedesktop.DBus.ObjectManager", "InterfacesAdded"):
+            // An adapter plugged in (again), already powered: no `PropertiesChanged` tells of it.
+            guard message.arguments.count >= 2,
+                let adapter = message.arguments[1].dictionary?[BlueZObjects.adapter]?.dictionary
+            else { return false }
+            return adapter["Powered"]?.bool == true
         default:
             return false
         }

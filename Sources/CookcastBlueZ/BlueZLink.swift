@@ -112,7 +112,9 @@ final class BlueZLink: @unchecked Sendable {
             } catch {
                 // Until bluetoothd is back, every call says "The name org.bluez was not provided by any .service files".
                 let gone = "bluetoothd is not running (no org.bluez on the system bus)"
-                report(.disconnected, error.isNameUnowned ? gone : error.systemBusDownLine ?? error.description)
+                report(
+                    .disconnected,
+                    error.isNameUnowned ? gone : error.systemBusDownLine ?? error.accessDeniedLine ?? error.description)
                 // A probe that advertises but keeps refusing: each such try waits twice as long as
                 // the last, up to the backoff's cap (at 1 s apart, 3,600 failed tries an hour).
                 if sighting != nil {
@@ -223,7 +225,7 @@ final class BlueZLink: @unchecked Sendable {
         }
         guard claim(devicePath) else { return false }
         defer { release() }
-        var objects = try BlueZObjects.fetch(bus)
+        let objects = try BlueZObjects.fetch(bus)
         if objects.deviceProperty(devicePath, "Connected")?.bool != true {
             if let adapter = objects.adapterPath(of: devicePath) {
                 try objects.requirePowered(adapter: adapter, context: "connecting to \(options.address)")
@@ -245,43 +247,22 @@ final class BlueZLink: @unchecked Sendable {
                 throw DBusError(name: error.name, message: error.message, context: "connecting to \(options.address)")
             }
         }
-        let resolveDeadline = clock.now + .milliseconds(Int(options.connectTimeoutSeconds * 1000))
-        while true {
-            objects = try BlueZObjects.fetch(bus)
-            if objects.deviceProperty(devicePath, "ServicesResolved")?.bool == true { break }
-            // Dropped (or removed) on the way: try again now, not when the wait runs out.
-            if objects.deviceProperty(devicePath, "Connected")?.bool != true {
-                throw DBusError(
-                    name: "org.bluez.Error.NotConnected", message: "the link dropped before its services resolved",
-                    context: "connecting to \(options.address)")
+        let candidates: [(path: String, uuid: String, flags: [String])]
+        let setup: ProfileSetup?
+        do {
+            (candidates, setup) = try subscribe(bus, devicePath: devicePath)
+        } catch {
+            // A link up but of no use (services that never resolve, a refused write) is taken
+            // down: left up, it was waited on again at every try, and a cheap probe does not
+            // advertise while connected, so no new link was made for the rest of the cook.
+            if !isStopped, error.name != "org.bluez.Error.NotConnected", !error.isNameUnowned {
+                _ = try? bus.call(
+                    destination: "org.bluez", path: devicePath, interface: BlueZObjects.device, method: "Disconnect",
+                    timeoutMilliseconds: Self.stopDisconnectTimeoutMilliseconds)
             }
-            guard clock.now < resolveDeadline, !isStopped else {
-                throw DBusError(
-                    name: "org.bluez.Error.Failed", message: "services did not resolve",
-                    context: "connecting to \(options.address)")
-            }
-            _ = try bus.nextMessage(timeoutMilliseconds: 100)
+            throw error
         }
-        let characteristics = objects.characteristics(under: devicePath)
-        let pinned = options.pinnedDataUUID
-        let candidates =
-            pinned != nil
-            ? characteristics.filter { options.matchesPinned($0.uuid) }
-            : characteristics.filter { $0.flags.contains("notify") || $0.flags.contains("indicate") }
-        guard !candidates.isEmpty else {
-            throw DBusError(
-                name: "org.bluez.Error.NotFound",
-                message: "no notify characteristic" + (pinned.map { " with UUID \($0)" } ?? ""),
-                context: "connecting to \(options.address)")
-        }
-        let setup = options.profile.map { ProfileSetup(profile: $0, characteristics: characteristics) }
         let settingsPath = setup?.settingsPath
-        for path in candidates.map(\.path) + [settingsPath].compactMap(\.self) {
-            try bus.call(
-                destination: "org.bluez", path: path, interface: BlueZObjects.characteristic, method: "StartNotify")
-        }
-        // Notifications are on first, so the reply to a write (the battery level) is not missed.
-        try setup?.performWrites(bus, context: "setting up \(options.address)")
         var dataPath: String? = candidates.count == 1 ? candidates[0].path : nil
         var repeating = setup.map { RepeatingWrites($0, start: clock.now) }
         report(.connected, dataPath ?? devicePath)
@@ -335,6 +316,53 @@ final class BlueZLink: @unchecked Sendable {
         return true
     }
 
+    /// Waits for the services of the connected device at `devicePath` to resolve, then starts
+    /// notifications on its data characteristic(s) (`candidates`: the pinned one, else every
+    /// notify one) and the profile's settings one, and makes the profile's writes (`setup`).
+    private func subscribe(_ bus: DBusConnection, devicePath: String) throws(DBusError) -> (
+        candidates: [(path: String, uuid: String, flags: [String])], setup: ProfileSetup?
+    ) {
+        let resolveDeadline = clock.now + .milliseconds(Int(options.connectTimeoutSeconds * 1000))
+        var objects: BlueZObjects
+        while true {
+            objects = try BlueZObjects.fetch(bus)
+            if objects.deviceProperty(devicePath, "ServicesResolved")?.bool == true { break }
+            // Dropped (or removed) on the way: try again now, not when the wait runs out.
+            if objects.deviceProperty(devicePath, "Connected")?.bool != true {
+                throw DBusError(
+                    name: "org.bluez.Error.NotConnected", message: "the link dropped before its services resolved",
+                    context: "connecting to \(options.address)")
+            }
+            guard clock.now < resolveDeadline, !isStopped else {
+                throw DBusError(
+                    name: "org.bluez.Error.Failed", message: "services did not resolve",
+                    context: "connecting to \(options.address)")
+            }
+            _ = try bus.nextMessage(timeoutMilliseconds: 100)
+        }
+        let characteristics = objects.characteristics(under: devicePath)
+        let pinned = options.pinnedDataUUID
+        let candidates =
+            pinned != nil
+            ? characteristics.filter { options.matchesPinned($0.uuid) }
+            : characteristics.filter { $0.flags.contains("notify") || $0.flags.contains("indicate") }
+        guard !candidates.isEmpty else {
+            throw DBusError(
+                name: "org.bluez.Error.NotFound",
+                message: "no notify characteristic" + (pinned.map { " with UUID \($0)" } ?? ""),
+                context: "connecting to \(options.address)")
+        }
+        let setup = options.profile.map { ProfileSetup(profile: $0, characteristics: characteristics) }
+        let settingsPath = setup?.settingsPath
+        for path in candidates.map(\.path) + [settingsPath].compactMap(\.self) {
+            try bus.call(
+                destination: "org.bluez", path: path, interface: BlueZObjects.characteristic, method: "StartNotify")
+        }
+        // Notifications are on first, so the reply to a write (the battery level) is not missed.
+        try setup?.performWrites(bus, context: "setting up \(options.address)")
+        return (candidates, setup)
+    }
+
     /// The device's object path, scanning for it if BlueZ does not know it yet.
     private func findDevice(_ bus: DBusConnection) throws(DBusError) -> String {
         let objects = try BlueZObjects.fetch(bus)
@@ -348,8 +376,18 @@ final class BlueZLink: @unchecked Sendable {
         try bus.startLEDiscovery(adapter: adapter)
         defer { bus.stopDiscovery(adapter: adapter) }
         let deadline = clock.now + .milliseconds(Int(options.discoverySeconds * 1000))
+        // The probe's own `InterfacesAdded` tells of it; the whole tree is asked for once a second
+        // at most: asked after every signal, 50 devices advertising around made 300 calls a second.
+        var watch = AdvertisementWatch(address: options.address, devicePath: nil)
+        var lastFetch = clock.now
         while clock.now < deadline, !isStopped {
-            _ = try bus.nextMessage(timeoutMilliseconds: 200)
+            if let message = try bus.nextMessage(timeoutMilliseconds: 200), watch.sighting(in: message) != nil,
+                let path = watch.devicePath
+            {
+                return path
+            }
+            guard clock.now - lastFetch >= .seconds(1) else { continue }
+            lastFetch = clock.now
             if let path = try BlueZObjects.fetch(bus).devicePath(address: options.address) { return path }
         }
         throw DBusError(

@@ -32,4 +32,17 @@ public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isNameUnowned: Bool {
         name == "org.freedesktop.DBus.Error.ServiceUnknown" || name == "org.freedesktop.DBus.Error.NameHasNoOwner"
     }
+
+    /// Whether the bus refused the call by its security policy: on the system bus, a user it does
+    /// not let talk to bluetoothd (not in the `bluetooth` group where the policy asks for it).
+    public var isAccessDenied: Bool { name == "org.freedesktop.DBus.Error.AccessDenied" }
+
+    /// The line to show when the bus's policy refused a call to BlueZ (`isAccessDenied`), in
+    /// place of the bus's own "Rejected send message, 2 matched rules; type=..."; nil otherwise.
+    public var accessDeniedLine: String? {
+        isAccessDenied
+            ? "the system bus does not let this user use Bluetooth (org.bluez): add the user to the bluetooth "
+                + "group (sudo usermod -aG bluetooth $USER, then log in again) or run as root"
+            : nil
+    }
 }

@@ -85,6 +85,8 @@ public final class LivePipeline: @unchecked Sendable {
     private var lastStatusBytes: [UInt8]?
     private var firedAlarms: [Alarm.Kind] = []
     private var wasDisconnected = false
+    /// The reason of the last failed try to reconnect since the link was last up, if stored.
+    private var lastFailedTryDetail: String?
     /// The latest session time an event carried and when it was handled: session time now is
     /// that plus the wall time since (for the silence timer of real-time sources).
     private var clockAnchor: (seconds: Double, wall: ContinuousClock.Instant)
@@ -308,6 +310,7 @@ public final class LivePipeline: @unchecked Sendable {
             case .connected:
                 if wasDisconnected { linkEpoch += 1 }
                 wasDisconnected = false
+                lastFailedTryDetail = nil
                 try await storeEvent(
                     SessionEvent(elapsedSeconds: t, kind: .connected, detail: detail ?? ""),
                     session: configuration.sessionID)
@@ -316,9 +319,16 @@ public final class LivePipeline: @unchecked Sendable {
                 // A refused or failed reconnect is stored with its reason, but it drops no link:
                 // counted, a probe out of range overnight made hundreds of "disconnects".
                 if wasConnected { status.disconnectCount += 1 }
-                try await storeEvent(
-                    SessionEvent(elapsedSeconds: t, kind: .disconnected, detail: detail ?? ""),
-                    session: configuration.sessionID)
+                // A try that fails as the one before did is no change: a probe away overnight (a
+                // try every 20 s) stored some 1,400 alike, and `show`'s last 50 events lost the
+                // cook's alarms behind them. Stored again once the reason changes or after a link.
+                let repeated = !wasConnected && detail == lastFailedTryDetail
+                lastFailedTryDetail = wasConnected ? nil : detail
+                if !repeated {
+                    try await storeEvent(
+                        SessionEvent(elapsedSeconds: t, kind: .disconnected, detail: detail ?? ""),
+                        session: configuration.sessionID)
+                }
             case .searching, .connecting, .ended:
                 break
             }

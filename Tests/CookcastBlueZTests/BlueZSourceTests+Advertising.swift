@@ -180,39 +180,49 @@ extension BlueZSourceTests {
         #expect(back - dropped > 0.9)
     }
 
-    /// QA: bluetoothd back after a restart was not noticed: the wait after it went away has no
-    /// discovery, so the probe advertising went unheard until the backoff ran out (4 s late in
-    /// a `live` run, up to the 5 s cap; 20 s here).
-    @Test func bluetoothdComingBackEndsTheWait() async throws {
+    /// Connects, takes Bluetooth away with `take` (the link drops) and, once the link waits out
+    /// its 20 s backoff, gives it back with `give`: the next link must not wait for the backoff.
+    /// Returns what the source reported.
+    func expectTheWaitEnds(take: (FakeBlueZ) throws -> Void, give: (FakeBlueZ) throws -> Void) async throws
+        -> EventLog
+    {
         let fake = try FakeBlueZ()
         defer { fake.stop() }
         let log = EventLog()
         let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
         defer { consumer.cancel() }
         #expect(try await waitUntil { log.count(.connected) == 1 })
-        try fake.releaseName()
+        try take(fake)
         #expect(try await waitUntil(10) { log.details(.searching).contains { $0.hasPrefix("reconnecting in 20 s") } })
         try await Task.sleep(for: .milliseconds(500))  // into the wait
-        try fake.setAdvertising(true)  // back before the wait looked, it is discovered instead
-        try fake.acquireName()
+        try give(fake)
         #expect(try await waitUntil(10) { log.count(.connected) == 2 })
+        return log
+    }
+
+    /// QA: bluetoothd back after a restart was not noticed: the wait after it went away has no
+    /// discovery, so the probe advertising went unheard until the backoff ran out (4 s late in
+    /// a `live` run, up to the 5 s cap; 20 s here).
+    @Test func bluetoothdComingBackEndsTheWait() async throws {
+        let log = try await expectTheWaitEnds(take: { try $0.releaseName() }) { fake in
+            try fake.setAdvertising(true)  // back before the wait looked, it is discovered instead
+            try fake.acquireName()
+        }
         #expect(log.details(.disconnected).first == "bluetoothd went away")
     }
 
     /// QA: an adapter powered on again was not noticed by a wait that had found it off, which
     /// ran out its backoff before the next try.
     @Test func anAdapterPoweredOnEndsTheWait() async throws {
-        let fake = try FakeBlueZ()
-        defer { fake.stop() }
-        let log = EventLog()
-        let consumer = consume(BlueZSource(options: longBackoff(fake)), into: log)
-        defer { consumer.cancel() }
-        #expect(try await waitUntil { log.count(.connected) == 1 })
-        try fake.setPowered(false)  // drops the link
-        #expect(try await waitUntil(10) { log.details(.searching).contains { $0.hasPrefix("reconnecting in 20 s") } })
-        try await Task.sleep(for: .milliseconds(500))  // into the wait
-        try fake.setAdvertising(true)  // on before the wait looked, it is discovered instead
-        try fake.setPowered(true)
-        #expect(try await waitUntil(10) { log.count(.connected) == 2 })
+        _ = try await expectTheWaitEnds(take: { try $0.setPowered(false) }) { fake in
+            try fake.setAdvertising(true)  // on before the wait looked, it is discovered instead
+            try fake.setPowered(true)
+        }
+    }
+
+    /// QA: an adapter plugged in again (it comes back powered, as `InterfacesAdded`) was not
+    /// noticed by a wait that had found none: the probe waited out the backoff, its readings lost.
+    @Test func anAdapterPluggedInAgainEndsTheWait() async throws {
+        _ = try await expectTheWaitEnds(take: { try $0.removeAdapter() }, give: { try $0.addAdapter() })
     }
 }

@@ -272,4 +272,24 @@ func readingPacket(_ i: Int) -> [UInt8] {
                 "connecting to AA:BB:CC:DD:EE:FF: the link dropped before its services resolved"
             ])
     }
+
+    /// QA: a connection whose services never resolved was left up and waited on again, try after
+    /// try: a cheap probe does not advertise while connected, so no new link was ever made and
+    /// the rest of the cook was lost. The stuck link is now disconnected, and the next try
+    /// makes a new one.
+    @Test func aLinkWhoseServicesNeverResolveIsMadeAgain() async throws {
+        let fake = try FakeBlueZ()
+        defer { fake.stop() }
+        try fake.stallResolves(1)
+        var o = options(fake)
+        o.connectTimeoutSeconds = 1
+        let log = EventLog()
+        let consumer = consume(BlueZSource(options: o), into: log)
+        defer { consumer.cancel() }
+        #expect(try await waitUntil(15) { log.count(.connected) == 1 })
+        #expect(try fake.disconnects() == ["dropped the link"])
+        #expect(log.details(.disconnected) == ["connecting to AA:BB:CC:DD:EE:FF: services did not resolve"])
+        #expect(try await waitUntil(5) { try fake.notify(readingPacket(0)) })
+        #expect(try await waitUntil(5) { log.packets == [readingPacket(0)] })
+    }
 }

@@ -81,6 +81,21 @@ final class FakeBlueZ {
     }
     /// Later connects succeed but the services never resolve.
     func stallResolving() throws { try call("StallResolving") }
+    /// The next `count` connections succeed but their services never resolve; later ones resolve.
+    func stallResolves(_ count: Int) throws { try call("StallResolves", [.string(String(count))]) }
+    /// Every other device advertises too (an RSSI change every 100 ms while discovering).
+    func setOthersAdvertising(_ advertising: Bool) throws {
+        try call("SetOthersAdvertising", [.string(advertising ? "1" : "")])
+    }
+    /// `GetManagedObjects` is refused as the system bus refuses it to a user its policy does not
+    /// let talk to `org.bluez` (`org.freedesktop.DBus.Error.AccessDenied`).
+    func denyAccess() throws { try call("DenyAccess") }
+    /// How many `GetManagedObjects` calls the fake has answered (or refused).
+    func managedObjectsCalls() throws -> Int { try call("ManagedObjectsCalls").arguments.first?.integer ?? -1 }
+    /// The adapter leaves BlueZ's objects (a USB dongle pulled out; the device goes with it) ...
+    func removeAdapter() throws { try call("RemoveAdapter") }
+    /// ... and comes back, powered, with the device it knew (plugged in again).
+    func addAdapter() throws { try call("AddAdapter") }
     /// `StartDiscovery` gets no answer (a stuck controller).
     func hangDiscovery() throws { try call("HangDiscovery") }
     /// The probe advertises (while not connected) or stops; BlueZ reports it while discovering.

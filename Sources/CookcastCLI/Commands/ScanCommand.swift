@@ -33,6 +33,8 @@ struct ScanCommand: Command {
         } catch let error where error.isBusUnreachable {
             // The bus went away since the check above: said as the check says it.
             throw CLIError(error.systemBusDownLine ?? error.message, exitCode: ExitCode.unavailable)
+        } catch let error where error.isAccessDenied {
+            throw CLIError(error.accessDeniedLine ?? error.message, exitCode: ExitCode.unavailable)
         } catch let error where error.name == "org.bluez.Error.NotReady" {
             // No adapter, or one powered off: the message says what to do.
             throw CLIError(error.message, exitCode: ExitCode.unavailable)
@@ -40,7 +42,9 @@ struct ScanCommand: Command {
             throw CLIError("scan failed: \(error.description)", exitCode: ExitCode.unavailable)
         }
         guard !devices.isEmpty else {
-            context.console.line("no devices found in \(TemperatureUnit.fixed(seconds, decimals: 0)) s")
+            // As given: `--seconds 0.3` said "in 0 s".
+            let given = seconds == seconds.rounded() ? 0 : seconds * 10 == (seconds * 10).rounded() ? 1 : 2
+            context.console.line("no devices found in \(TemperatureUnit.fixed(seconds, decimals: given)) s")
             return ExitCode.success
         }
         // Without the model data every device is still listed, none with a profile.

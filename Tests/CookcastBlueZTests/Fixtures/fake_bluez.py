@@ -7,7 +7,9 @@ a burst then a drop), drop the link from the peripheral side, fail or hang the n
 Device1.Disconnect cancels a held one, answering it with an error, as BlueZ does; Disconnects() lists
 what each Disconnect did), connect by itself (BlueZ reconnecting a known device), remove
 and re-add the device or the adapter, power the adapter off (ending discovery, as BlueZ does) and
-on, hang discovery, add other devices, give up org.bluez and take it again (bluetoothd restarting),
+on, hang discovery, stall the resolving of services (every connection, or the next few), add other
+devices (advertising too, as in a crowded place), refuse GetManagedObjects as a bus policy that
+does not let the user talk to org.bluez does (AccessDenied), count the GetManagedObjects calls, give up org.bluez and take it again (bluetoothd restarting),
 make the probe advertise (while not connected and the adapter discovers, every 100 ms: an RSSI
 PropertiesChanged, or the device's InterfacesAdded if it was removed, as BlueZ reports
 advertisements), and quit. Call it by the fake's unique name: it stays reachable while org.bluez is
@@ -87,6 +89,13 @@ class Root(dbus.service.Object):
 
     @dbus.service.method(OM, out_signature="a{oa{sa{sv}}}")
     def GetManagedObjects(self):
+        self.fake.managed_objects_calls += 1
+        if self.fake.deny_access:  # what the bus daemon answers when its policy refuses the call
+            raise dbus.exceptions.DBusException(
+                'Rejected send message, 2 matched rules; type="method_call", sender=":1.5" (uid=1000 pid=4242 '
+                'comm="cookcast") interface="org.freedesktop.DBus.ObjectManager" member="GetManagedObjects" '
+                'error name="(unset)" requested_reply="0" destination="org.bluez" (uid=0 pid=1 comm="bluetoothd")',
+                name="org.freedesktop.DBus.Error.AccessDenied")
         return {dbus.ObjectPath(o.path): o.props for o in self.fake.objects()}
 
     @dbus.service.signal(OM, signature="oa{sa{sv}}")
@@ -261,12 +270,28 @@ class Control(dbus.service.Object):
         self.fake.remove_adapter()
 
     @dbus.service.method(CONTROL)
+    def AddAdapter(self):
+        self.fake.add_adapter()
+
+    @dbus.service.method(CONTROL)
     def HangDiscovery(self):
         self.fake.adapter.hang_discovery = True
 
     @dbus.service.method(CONTROL)
     def StallResolving(self):
         self.fake.stall_resolving = True
+
+    @dbus.service.method(CONTROL)
+    def DenyAccess(self):
+        self.fake.deny_access = True
+
+    @dbus.service.method(CONTROL, out_signature="i")
+    def ManagedObjectsCalls(self):
+        return self.fake.managed_objects_calls
+
+    @dbus.service.method(CONTROL, in_signature="s")
+    def StallResolves(self, count):
+        self.fake.stalls_left = int(count)  # the next `count` connections stall, later ones resolve
 
     @dbus.service.method(CONTROL)
     def HangConnects(self):
@@ -295,6 +320,10 @@ class Control(dbus.service.Object):
     @dbus.service.method(CONTROL)
     def AcquireName(self):
         self.fake.bus.request_name(BLUEZ)
+
+    @dbus.service.method(CONTROL, in_signature="s")
+    def SetOthersAdvertising(self, advertising):
+        self.fake.others_advertising = advertising != ""
 
     @dbus.service.method(CONTROL)
     def StartAdvertising(self):
@@ -332,10 +361,14 @@ class Fake:
         self.held_connects = []  # error callbacks of the Connect calls not answered
         self.disconnects = []  # what each Device1.Disconnect did
         self.stall_resolving = False
+        self.stalls_left = 0
+        self.deny_access = False
+        self.managed_objects_calls = 0
         self.has_device = True
         self.has_adapter = True
         self.others = []
         self.advertising = False
+        self.others_advertising = False
         self.adverts = 0
         self.ibbq = False
         self.connections = 0
@@ -353,6 +386,9 @@ class Fake:
     def advertise(self):
         """One advertising interval: what BlueZ reports of it while discovering."""
         discovering = self.has_adapter and self.adapter.props[ADAPTER]["Discovering"]
+        if self.others_advertising and discovering:
+            for other in self.others:  # a crowded place: every other device advertises too
+                other.update(DEVICE, RSSI=dbus.Int16(-60 - (self.adverts + len(other.path)) % 30))
         if self.advertising and discovering and not self.device.props[DEVICE]["Connected"]:
             if not self.has_device:
                 self.add_device()
@@ -388,6 +424,14 @@ class Fake:
         self.has_adapter = False
         self.root.InterfacesRemoved(dbus.ObjectPath(ADAPTER_PATH), dbus.Array([ADAPTER], signature="s"))
 
+    def add_adapter(self):
+        """A dongle plugged in again: the adapter, powered (BlueZ's AutoEnable), then the device it knew."""
+        if not self.has_adapter:
+            self.has_adapter = True
+            self.adapter.props[ADAPTER].update(Powered=True, Discovering=False)
+            self.root.InterfacesAdded(dbus.ObjectPath(ADAPTER_PATH), self.adapter.props)
+            self.add_device()
+
     def add_other(self, address, rssi):
         path = ADAPTER_PATH + "/dev_" + address.replace(":", "_")
         other = PropertyObject(self.bus, path, {DEVICE: {
@@ -411,7 +455,8 @@ class Fake:
         self.device.update(DEVICE, Connected=True)
         self.connections += 1
         self.logged_in = self.realtime = False
-        if self.stall_resolving:
+        if self.stall_resolving or self.stalls_left > 0:
+            self.stalls_left = max(0, self.stalls_left - 1)
             return  # connected, services never resolve (a flaky probe drops during discovery)
         self.gatt = [Service(self.bus),
                      Characteristic(self.bus, DATA_CHAR_PATH, "0000fff4-0000-1000-8000-00805f9b34fb", ["notify"]),
