@@ -30,8 +30,12 @@ enum InterruptibleRun {
     /// Where `run` notes the signal it caught; `CookcastMain` sets one per command.
     @TaskLocal static var record: Record?
 
+    /// Runs `body` with the signals caught: the handlers are in place before the job starts, so
+    /// a signal at its very start cancels it too. With the job started first, a Ctrl-C in the
+    /// moment before the handlers were installed killed the process with its session left
+    /// recording (seen once under load: exit status 2 instead of 130).
     static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let task = Task { try await body() }
+        let job = PendingJob<T>()
         let record = Self.record
         let queue = DispatchQueue(label: "cookcast.signals")
         var sources: [any DispatchSourceSignal] = []
@@ -40,7 +44,7 @@ enum InterruptibleRun {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler {
                 record?.catchSignal(sig)
-                task.cancel()
+                job.cancel()
             }
             source.resume()
             sources.append(source)
@@ -49,6 +53,31 @@ enum InterruptibleRun {
             for s in sources { s.cancel() }
             for sig in signals { signal(sig, SIG_DFL) }
         }
-        return try await task.value
+        return try await job.start(body).value
+    }
+
+    /// The job's task, once started; a cancel that comes first cancels it as it starts.
+    private final class PendingJob<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var task: Task<T, any Error>?
+        private var cancelled = false
+
+        func start(_ body: @escaping @Sendable () async throws -> T) -> Task<T, any Error> {
+            let task = Task { try await body() }
+            let cancelNow = lock.withLock {
+                self.task = task
+                return cancelled
+            }
+            if cancelNow { task.cancel() }
+            return task
+        }
+
+        func cancel() {
+            let task = lock.withLock {
+                cancelled = true
+                return self.task
+            }
+            task?.cancel()
+        }
     }
 }
