@@ -1,5 +1,6 @@
 import CookcastCore
 import CookcastEngine
+import CookcastIngest
 import Foundation
 
 /// The live view in a terminal: link state, probe and ambient temperatures, battery, elapsed
