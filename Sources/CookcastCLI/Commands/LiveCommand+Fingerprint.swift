@@ -7,9 +7,10 @@ import CookcastStore
 enum LiveFingerprint {
     /// The content hash `import` gives a file (`ReplayFile.importContentHash`), for a replay.
     case file(() -> String?)
-    /// The content hash of the session's stored readings, for `--stdin`: what `import` gives a
-    /// file of those readings (`ContentHash.ofInTimeOrder`, the readings already checked as an
-    /// import checks them); nil for a session with none.
+    /// The content hash of the session's stored readings, for `--stdin` and `--probe`: what
+    /// `import` gives a file of those readings (`ContentHash.ofInTimeOrder`, the readings already
+    /// checked as an import checks them), read in chunks so a long cook is not held; nil for a
+    /// session with none.
     case storedReadings
 
     /// Whether the hash is the cook's only when the whole input was recorded (a replay's file);
@@ -24,8 +25,15 @@ enum LiveFingerprint {
         switch self {
         case .file(let hash): return hash()
         case .storedReadings:
-            let readings = try store.readings(session: id)
-            return readings.isEmpty ? nil : ContentHash.ofInTimeOrder(readings: readings)
+            // `cook` hands them in time order, ties by channel: `ofInTimeOrder`'s order.
+            var hash = ContentHash()
+            var count = 0
+            _ = try store.cook(id, head: { _, _ in true }) { chunk in
+                chunk.forEach { hash.combine($0) }
+                count += chunk.count
+                return true
+            }
+            return count == 0 ? nil : hash.readingsHash
         }
     }
 }
