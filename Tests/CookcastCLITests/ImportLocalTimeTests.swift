@@ -9,21 +9,9 @@ import Testing
     /// Runs the `cookcast` binary under `TZ` = `zone` against `box`'s database: its status and
     /// standard output.
     static func cookcast(_ arguments: [String], zone: String, in box: Sandbox) throws -> (status: Int32, out: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["TZ"] = zone
-        env["COOKCAST_DB"] = box.databasePath
-        env["COOKCAST_MODELS"] = SharedData.models
-        process.environment = env
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, out)
+        try CookcastBinary.run(
+            arguments,
+            environment: ["TZ": zone, "COOKCAST_DB": box.databasePath, "COOKCAST_MODELS": SharedData.models])
     }
 
     /// An iGrill export (`"28/10/2018, 01:30:00",20.0`: day first, local time, no zone) of one

@@ -122,11 +122,8 @@ import Testing
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         #expect(try store.readings(session: 2) == store.readings(session: 1))
 
-        let fit = await box.run(["fit"])
-        #expect(fit.status == 0, "\(fit.err)")
-        #expect(fit.out.contains("learned from the 1 stored cook and 17 shipped cooks"), "\(fit.out)")
+        let fit = try await Self.fitLearnsOnce(box)
         #expect(fit.err.contains("session 2: the same cook as session 1, learned from there once"), "\(fit.err)")
-        #expect(try Self.turkeyCooks(box) == 5)
     }
 
     /// The other orders: piped in first, the cook is then replayed (held as the stdin session's)
@@ -151,8 +148,16 @@ import Testing
         #expect(again.err.contains("note: session 1 holds the same cook as this input"), "\(again.err)")
 
         #expect(try SessionStore(path: box.databasePath, readOnly: true).sessionIDs() == [1, 2, 3])
+        _ = try await Self.fitLearnsOnce(box)
+    }
+
+    /// Runs `cookcast fit` in `box`, which holds one turkey however often stored: it learns from
+    /// one stored cook, and the turkey prior holds 5. What `fit` printed.
+    static func fitLearnsOnce(_ box: Sandbox) async throws -> (status: Int32, out: String, err: String) {
         let fit = await box.run(["fit"])
+        #expect(fit.status == 0, "\(fit.err)")
         #expect(fit.out.contains("learned from the 1 stored cook and 17 shipped cooks"), "\(fit.out)")
-        #expect(try Self.turkeyCooks(box) == 5)
+        #expect(try turkeyCooks(box) == 5)
+        return fit
     }
 }
