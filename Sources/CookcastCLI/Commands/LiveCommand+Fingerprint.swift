@@ -1,46 +1,10 @@
 import CookcastCore
-import CookcastImport
 import CookcastStore
 
-/// The fingerprint a `live` session that read its whole input takes, so one cook recorded twice
-/// (imported, replayed, piped in) is learned from once.
-enum LiveFingerprint {
-    /// The content hash `import` gives a file (`ReplayFile.importContentHash`), for a replay.
-    case file(() -> String?)
-    /// The content hash of the session's stored readings, for `--stdin` and `--probe`: what
-    /// `import` gives a file of those readings (`ContentHash.ofInTimeOrder`, the readings already
-    /// checked as an import checks them), read in chunks so a long cook is not held; nil for a
-    /// session with none.
-    case storedReadings
-
-    /// Whether the hash is the cook's only when the whole input was recorded (a replay's file);
-    /// the stored readings' is the cook's however the run ended.
-    var needsWholeInput: Bool {
-        if case .file = self { return true }
-        return false
-    }
-
-    /// The hash for session `id` of `store`.
-    func hash(session id: Int64, store: SessionStore) throws -> String? {
-        switch self {
-        case .file(let hash): return hash()
-        case .storedReadings:
-            // `cook` hands them in time order, ties by channel: `ofInTimeOrder`'s order.
-            var hash = ContentHash()
-            var count = 0
-            _ = try store.cook(id, head: { _, _ in true }) { chunk in
-                chunk.forEach { hash.combine($0) }
-                count += chunk.count
-                return true
-            }
-            return count == 0 ? nil : hash.readingsHash
-        }
-    }
-}
-
 extension LiveCommand {
-    /// Gives session `id`, a run that recorded its whole input (`label`: its source's), the
-    /// content hash an import of that input gets (`fingerprint`), so the cook counts once where it
+    /// Gives session `id`, as its run ends (`label`: its source's), the content hash an import of
+    /// what it recorded gets (`fingerprint`: a whole replayed file's, or the stored readings'), so
+    /// the cook counts once where it
     /// is also a shipped cook (`FitJob.shippedCooksNotStored`) and `import` of the file knows it
     /// is stored. Without it the session's fingerprint was `recorded:` and its start, and `fit`
     /// learned a replayed shipped cook twice (the chicken prior 3 cooks, 2 of them the same
