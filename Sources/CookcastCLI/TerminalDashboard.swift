@@ -1,5 +1,6 @@
 import CookcastCore
 import CookcastEngine
+import CookcastIngest
 import Foundation
 
 /// The live view in a terminal: link state, probe and ambient temperatures, battery, elapsed
@@ -20,6 +21,11 @@ final class TerminalDashboard: LiveSink {
     private var lastDrawWall = ContinuousClock.now
     private var drawnLines = 0
     private var nextLineAt: Double = 0
+    /// A line-oriented view's status line that is due, held until the readings at its time are
+    /// all in: a multi-probe packet's readings come one at a time, and the first line was printed
+    /// after the first probe's alone (`probe 20.0 C  ambient --`). Printed at the first event,
+    /// timer refresh or finish past its time.
+    private var heldLine: LiveStatus?
     private var recentEvents: [String] = []
 
     init(
@@ -67,19 +73,30 @@ final class TerminalDashboard: LiveSink {
                 redraw(status)
             }
         } else {
+            printHeldLine(before: status.elapsedSeconds)
             if let note { console.line("[\(DurationFormat.clock(noteSeconds))] \(note)") }
-            if case .reading = event, status.elapsedSeconds >= nextLineAt {
+            guard case .reading = event else { return }
+            if heldLine != nil {
+                heldLine = status  // another reading at its time
+            } else if status.elapsedSeconds >= nextLineAt {
                 nextLineAt =
                     (status.elapsedSeconds / lineEverySeconds).rounded(.down) * lineEverySeconds + lineEverySeconds
-                console.line(statusLine(status))
+                heldLine = status
             }
         }
     }
 
+    /// Prints the held status line if its time is before `seconds` (any time: nil).
+    private func printHeldLine(before seconds: Double?) {
+        guard let held = heldLine, seconds.map({ held.elapsedSeconds < $0 }) ?? true else { return }
+        heldLine = nil
+        console.line(statusLine(held))
+    }
+
     /// Redraws an interactive view at the time now (at most ~8 times a second); a line-oriented
-    /// one prints only on events.
+    /// one prints only on events, and the status line it holds once the time is past it.
     func refresh(_ status: LiveStatus) {
-        guard console.isInteractive else { return }
+        guard console.isInteractive else { return printHeldLine(before: status.elapsedSeconds) }
         let now = ContinuousClock.now
         guard now - lastDrawWall >= .milliseconds(120) else { return }
         lastDrawWall = now
@@ -90,6 +107,7 @@ final class TerminalDashboard: LiveSink {
         // Stopped in a silence: the last view stands at the stop, so the values' age shows.
         var status = status
         status.elapsedSeconds = max(status.elapsedSeconds, summary.elapsedSeconds)
+        printHeldLine(before: nil)
         if console.isInteractive { redraw(status) } else { console.line(statusLine(status)) }
         var text =
             "session \(summary.sessionID) \(summary.ending.rawValue) after \(DurationFormat.short(summary.elapsedSeconds))"

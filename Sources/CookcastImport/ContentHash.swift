@@ -37,16 +37,23 @@ public struct ContentHash: Sendable {
     /// `20.00` for `20.0`, other line ends) hashes the same, so it is recognised on import.
     public static func of(readings: [Reading]) -> String {
         var hash = ContentHash()
-        for r in readings {
-            hash.combine(UInt64(bitPattern: Int64(r.channel)))
-            hash.combine(UInt64(bitPattern: SessionClock.milliseconds(seconds: r.elapsedSeconds)))
-            for value in [r.probeCelsius, r.ambientCelsius, r.batteryPercent] {
-                // A value and its absence must differ; 0.0 and -0.0 are the same reading.
-                hash.combine(value.map { ($0 == 0 ? 0.0 : $0).bitPattern } ?? 0x7FF8_DEAD_0000_0001)
-            }
-        }
-        return "readings:fnv1a64:" + hash.hex
+        for r in readings { hash.combine(r) }
+        return hash.readingsHash
     }
+
+    /// Adds one reading as `of(readings:)` does (its channel, millisecond and values), for a
+    /// cook hashed as it is read in chunks.
+    public mutating func combine(_ r: Reading) {
+        combine(UInt64(bitPattern: Int64(r.channel)))
+        combine(UInt64(bitPattern: SessionClock.milliseconds(seconds: r.elapsedSeconds)))
+        for value in [r.probeCelsius, r.ambientCelsius, r.batteryPercent] {
+            // A value and its absence must differ; 0.0 and -0.0 are the same reading.
+            combine(value.map { ($0 == 0 ? 0.0 : $0).bitPattern } ?? 0x7FF8_DEAD_0000_0001)
+        }
+    }
+
+    /// The hash of the readings combined (`combine(_:)`), as `of(readings:)` gives it.
+    public var readingsHash: String { "readings:fnv1a64:" + hex }
 
     /// `of(readings:)` over the readings in time order (channel within a millisecond): the same
     /// for a file and for the store, whatever order each lists them in.

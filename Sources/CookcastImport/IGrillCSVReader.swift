@@ -97,6 +97,8 @@ public struct IGrillCSVReader: CookFormatReader {
                 throw .malformed(file: file.path, format: fmt, reason: "first line is not 'Date & Time,Temperature'")
             }
             var seen = Set<Double>()
+            let clock = options.clock
+            var lastUTC: Double? = nil
             for i in 1..<max(lines.count, 1) {
                 if lines[i].trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 let f = CSVLine.fields(lines[i])
@@ -112,7 +114,8 @@ public struct IGrillCSVReader: CookFormatReader {
                     bad.add(line: i + 1)
                     continue
                 }
-                let (utc, offset) = options.clock.utc(fromLocalSeconds: civil.secondsAsIfUTC)
+                let (utc, offset) = clock.utc(fromLocalSeconds: civil.secondsAsIfUTC, previousUTCSeconds: lastUTC)
+                lastUTC = utc
                 guard seen.insert(utc).inserted else {
                     repeats += 1
                     continue

@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastIngest
 import Foundation
 
 /// What the user told `cookcast import` beyond the files themselves.
@@ -11,10 +12,12 @@ public struct ImportOptions: Sendable {
     /// Session name (`--name`); overrides names taken from the file.
     public var name: String?
     /// Offset of the exporting device's clock from UTC in seconds (`--utc-offset`); nil = the
-    /// rules of `timeZone` at the cook's date.
+    /// rules of `zoneOffsetSeconds` at the cook's date.
     public var utcOffsetSeconds: Int?
-    /// Zone of wall-clock exports when no offset is given (`TZ`, default the machine's zone).
-    public var timeZone: TimeZone
+    /// The zone of wall-clock exports when no offset is given: its offset from UTC, seconds, at a
+    /// Unix time (seconds). By default the C library's local zone (`LocalTimeZone`: `TZ` as
+    /// `date` reads it, else `/etc/localtime`).
+    public var zoneOffsetSeconds: @Sendable (Int64) -> Int
     /// ThermoPro probe number that was in the pit (`--pit-probe N`); nil = detect.
     public var pitProbe: Int?
     /// Start time for formats with no wall clock (Tappecue, canonical CSV); nil = the file's
@@ -36,14 +39,15 @@ public struct ImportOptions: Sendable {
     /// Options; all default to "not given".
     public init(
         cut: String? = nil, targetCelsius: Double? = nil, name: String? = nil, utcOffsetSeconds: Int? = nil,
-        timeZone: TimeZone = .current, pitProbe: Int? = nil, startedAtUnixMs: Int64? = nil,
+        zoneOffsetSeconds: @escaping @Sendable (Int64) -> Int = LocalTimeZone.utcOffsetSeconds(atUnixSeconds:),
+        pitProbe: Int? = nil, startedAtUnixMs: Int64? = nil,
         catalog: CutCatalog? = nil, inputUnit: TemperatureUnit? = nil
     ) {
         self.cut = cut
         self.targetCelsius = targetCelsius
         self.name = name
         self.utcOffsetSeconds = utcOffsetSeconds
-        self.timeZone = timeZone
+        self.zoneOffsetSeconds = zoneOffsetSeconds
         self.pitProbe = pitProbe
         self.startedAtUnixMs = startedAtUnixMs
         self.catalog = catalog
@@ -57,7 +61,7 @@ public struct ImportOptions: Sendable {
     func celsius(fromFileValue value: Double) -> Double { (inputUnit ?? .celsius).celsius(from: value) }
 
     /// The clock for wall-clock exports.
-    var clock: LocalClock { LocalClock(fixedOffsetSeconds: utcOffsetSeconds, timeZone: timeZone) }
+    var clock: LocalClock { LocalClock(fixedOffsetSeconds: utcOffsetSeconds, zoneOffsetSeconds: zoneOffsetSeconds) }
 
     /// The canonical form of a cut name the user gave: the catalog's name when known, else the
     /// normalised text.

@@ -90,6 +90,7 @@ public struct ThermoProHistoryReader: CookFormatReader {
                     file: file.path, format: fmt, reason: "first line is not 'Time<TAB>Temperature<TAB>Unit'")
             }
             var lastUTC = -Double.infinity
+            let clock = options.clock
             for i in 1..<max(lines.count, 1) {
                 let line = lines[i]
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
@@ -112,7 +113,7 @@ public struct ThermoProHistoryReader: CookFormatReader {
                     continue
                 }
                 let celsius = isF ? TemperatureUnit.fahrenheit.celsius(from: value) : value
-                let (utc, offset) = options.clock.utc(fromLocalSeconds: civil.secondsAsIfUTC)
+                let (utc, offset) = clock.utc(fromLocalSeconds: civil.secondsAsIfUTC, previousUTCSeconds: lastUTC)
                 if utc == lastUTC {
                     duplicates += 1
                     continue

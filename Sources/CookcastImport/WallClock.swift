@@ -1,26 +1,55 @@
+import CookcastIngest
 import Foundation
 
 /// Wall-clock times as exports write them (local time, no zone) and their conversion to UTC.
 ///
 /// Parsing is done by hand on fixed layouts so it does not depend on the machine's locale.
 public struct LocalClock: Sendable {
-    /// Fixed offset of local time from UTC in seconds (east positive); nil = use `timeZone`.
+    /// Fixed offset of local time from UTC in seconds (east positive); nil = use `zoneOffsetSeconds`.
     public var fixedOffsetSeconds: Int?
-    /// Zone used when no fixed offset is given (its offset at each date, so DST is honoured).
-    public var timeZone: TimeZone
+    /// The zone used when no fixed offset is given: its offset from UTC, seconds, at a Unix time
+    /// (seconds), so each time gets its own moment's offset across a daylight-saving change. By
+    /// default the C library's local zone (`LocalTimeZone`), as `date` reads `TZ`.
+    public var zoneOffsetSeconds: @Sendable (Int64) -> Int
 
     /// A clock with a fixed offset, or the zone's rules when `fixedOffsetSeconds` is nil.
-    public init(fixedOffsetSeconds: Int? = nil, timeZone: TimeZone = .current) {
+    public init(
+        fixedOffsetSeconds: Int? = nil,
+        zoneOffsetSeconds: @escaping @Sendable (Int64) -> Int = LocalTimeZone.utcOffsetSeconds(atUnixSeconds:)
+    ) {
         self.fixedOffsetSeconds = fixedOffsetSeconds
-        self.timeZone = timeZone
+        self.zoneOffsetSeconds = zoneOffsetSeconds
     }
 
     /// The UTC instant (seconds since the epoch) of a local wall-clock time given as seconds
     /// since the epoch as if it were UTC, and the offset used.
-    public func utc(fromLocalSeconds local: Double) -> (utcSeconds: Double, offsetSeconds: Int) {
+    ///
+    /// The offset is the zone's at that local time, not at the UTC instant of the same digits. A
+    /// clock time that came twice (the hour a daylight-saving change puts the clocks back) is the
+    /// first time, unless that is before `previousUTCSeconds` (the log's reading before, nil:
+    /// none): a log that went on through the change is then in the repeated hour. A clock time
+    /// that never was (the hour skipped when the clocks go forward) is read with the offset
+    /// before the change, so 02:30 in a gap from 02:00 to 03:00 is 03:30 after it (as
+    /// `mktime` with `tm_isdst = -1` and Python's `fold = 0` read it), never dropped.
+    public func utc(
+        fromLocalSeconds local: Double, previousUTCSeconds: Double? = nil
+    ) -> (utcSeconds: Double, offsetSeconds: Int) {
         if let fixed = fixedOffsetSeconds { return (local - Double(fixed), fixed) }
-        let guess = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local - Double(guess)))
+        let whole = Int64(local.rounded(.down))
+        // Every zone's offset is within 15 hours of UTC, so the offsets a day either side are
+        // those before and after any change near this local time.
+        let before = zoneOffsetSeconds(whole - 86_400)
+        let after = zoneOffsetSeconds(whole + 86_400)
+        let candidates = Set([before, after, zoneOffsetSeconds(whole)]).sorted(by: >).filter { offset in
+            zoneOffsetSeconds(whole - Int64(offset)) == offset
+        }
+        // Sorted by falling offset: the first is the earliest instant.
+        guard var offset = candidates.first else { return (local - Double(before), before) }
+        if let previousUTCSeconds, candidates.count > 1, local - Double(offset) < previousUTCSeconds,
+            let later = candidates.last
+        {
+            offset = later
+        }
         return (local - Double(offset), offset)
     }
 }

@@ -113,6 +113,22 @@ enum CookcastBinary {
 }
 
 extension CookcastBinary {
+    /// Runs the binary with `arguments` to its end, in the test's environment with `environment`
+    /// over it: its exit status and standard output (standard error discarded).
+    static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, out: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, out)
+    }
+
     /// Starts `cookcast live --stdin --plain --db database` plus `arguments` as a separate process;
     /// returns it and the writing end of its standard input. Its standard error goes to
     /// `standardError` (discarded by default), its standard output is discarded.

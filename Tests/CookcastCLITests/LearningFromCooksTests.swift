@@ -181,19 +181,25 @@ import Testing
         try await Self.fit(box, saysLearnedFrom: "all 2 stored cooks and 16 shipped cooks", turkeys: 5, cooks: 18)
     }
 
-    /// A cook read from standard input keeps the fingerprint of a recorded cook, `recorded:` and
-    /// its start: only a replayed file has an import's.
-    @Test func aCookFromStdinKeepsItsRecordedFingerprint() async throws {
+    /// A cook read from standard input takes the fingerprint of its stored readings, the one an
+    /// import of the same lines gets (it kept `recorded:` and its start, and a file piped in after
+    /// a replay of it taught the priors twice: `SameCookTwiceTests`); `import` of the file then
+    /// knows it is stored.
+    @Test func aCookFromStdinTakesItsReadingsFingerprint() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let text = try String(contentsOfFile: SharedData.cook("heatledger_roast_chicken.csv"), encoding: .utf8)
+        let file = SharedData.cook("heatledger_roast_chicken.csv")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
         let r = try CookcastBinary.live(
             ["--cut", "chicken", "--target", "74"], feeding: text, database: box.databasePath)
         #expect(r.status == 0, "\(r.err)")
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         let info = try #require(try store.session(1))
-        #expect(info.contentHash == nil)
-        #expect(FitJob.fingerprint(info) == "recorded:\(info.startedAtUnixMs)")
+        let hash = try #require(info.contentHash)
+        #expect(hash.hasPrefix("readings:fnv1a64:"))
+        #expect(FitJob.fingerprint(info) == hash)
+        let imported = await box.run(["import", file])
+        #expect(imported.out.contains("already recorded as session 1, skipped"), "\(imported.out)")
     }
 
     /// QA: the summary `live` now stores as a cook ends is not a prediction; a cook stopped short

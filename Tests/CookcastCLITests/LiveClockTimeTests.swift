@@ -10,20 +10,10 @@ import Testing
     static func chicken(zone: String) async throws -> (out: String, startedAtMs: Int64) {
         let box = Sandbox()
         defer { box.cleanup() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
-        process.arguments = ["live", "--sample", "roast-chicken", "--speed", "max", "--plain", "--db", box.databasePath]
-        var env = ProcessInfo.processInfo.environment
-        env["TZ"] = zone
-        env["COOKCAST_MODELS"] = SharedData.models
-        process.environment = env
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, out) = try CookcastBinary.run(
+            ["live", "--sample", "roast-chicken", "--speed", "max", "--plain", "--db", box.databasePath],
+            environment: ["TZ": zone, "COOKCAST_MODELS": SharedData.models])
+        #expect(status == 0)
         let sessions = await box.run(["sessions", "--json"])
         let line = try #require(sessions.out.split(separator: "\n").first)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

@@ -91,4 +91,73 @@ import Testing
         #expect(fit.err.contains("session 1: the same cook as session 2, learned from there once"), "\(fit.err)")
         #expect(try Self.turkeyCooks(box) == 5)
     }
+
+    /// `cookcast live --stdin --json --cut turkey --target 74` fed `file`'s lines, run as a user
+    /// pipes them (`cat FILE | cookcast live --stdin`): its status and standard error.
+    static func pipe(_ box: Sandbox, _ file: String) throws -> (status: Int32, err: String) {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        return try CookcastBinary.live(
+            ["--json", "--cut", "turkey", "--target", "74"], feeding: text, database: box.databasePath)
+    }
+
+    /// QA: a file replayed and then piped into `live --stdin` was two sessions that both taught
+    /// the priors (the brisket prior 5 cooks for 4): the stdin session kept the `recorded:`
+    /// fingerprint, since only a replay took its file's import hash. Now it takes its stored
+    /// readings' hash, the same, and holds it as the replay's.
+    @Test func replayedThenPipedInCountsOnce() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try LearningFromCooksTests.ownTurkey(box)
+        let first = await Self.replay(box, turkey)
+        #expect(first.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(first.out)")
+
+        let piped = try Self.pipe(box, turkey)
+        #expect(piped.status == 0, "\(piped.err)")
+        #expect(
+            piped.err.contains(
+                "note: session 1 holds the same cook as this input (replayed before): both are kept, "
+                    + "and learned from once"), "\(piped.err)")
+        #expect(!piped.err.contains("learned from this cook"), "\(piped.err)")
+        #expect(try Self.turkeyCooks(box) == 5)
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 2) == store.readings(session: 1))
+
+        let fit = try await Self.fitLearnsOnce(box)
+        #expect(fit.err.contains("session 2: the same cook as session 1, learned from there once"), "\(fit.err)")
+    }
+
+    /// The other orders: piped in first, the cook is then replayed (held as the stdin session's)
+    /// and imported (skipped as recorded), and piped in again; one cook, learned from once.
+    @Test func pipedInThenReplayedImportedAndPipedAgainCountsOnce() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try LearningFromCooksTests.ownTurkey(box)
+        let piped = try Self.pipe(box, turkey)
+        #expect(piped.err.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(piped.err)")
+
+        let replayed = await Self.replay(box, turkey)
+        #expect(replayed.status == 0, "\(replayed.err)")
+        #expect(
+            replayed.err.contains(
+                "note: session 1 holds the same cook as this replay (read from standard input before)"),
+            "\(replayed.err)")
+        #expect(!replayed.out.contains("learned from this cook"), "\(replayed.out)")
+        let imported = await box.run(["import", turkey, "--cut", "turkey", "--target", "74"])
+        #expect(imported.out.contains("already recorded as session 1, skipped"), "\(imported.out)")
+        let again = try Self.pipe(box, turkey)
+        #expect(again.err.contains("note: session 1 holds the same cook as this input"), "\(again.err)")
+
+        #expect(try SessionStore(path: box.databasePath, readOnly: true).sessionIDs() == [1, 2, 3])
+        _ = try await Self.fitLearnsOnce(box)
+    }
+
+    /// Runs `cookcast fit` in `box`, which holds one turkey however often stored: it learns from
+    /// one stored cook, and the turkey prior holds 5. What `fit` printed.
+    static func fitLearnsOnce(_ box: Sandbox) async throws -> (status: Int32, out: String, err: String) {
+        let fit = await box.run(["fit"])
+        #expect(fit.status == 0, "\(fit.err)")
+        #expect(fit.out.contains("learned from the 1 stored cook and 17 shipped cooks"), "\(fit.out)")
+        #expect(try turkeyCooks(box) == 5)
+        return fit
+    }
 }

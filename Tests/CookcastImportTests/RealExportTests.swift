@@ -266,7 +266,8 @@ struct RealExportTests {
         #expect(cook.info.utcOffsetSeconds == 3600)
         // A named zone: London is UTC+0 in January.
         options.utcOffsetSeconds = nil
-        options.timeZone = try #require(TimeZone(identifier: "America/New_York"))
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        options.zoneOffsetSeconds = { newYork.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) }
         let ny = try #require(try TestData.read(TestData.rawFiles(Self.iGrill), options: options)[0].result.cooks.first)
         #expect(ny.info.utcOffsetSeconds == -5 * 3600)
         #expect(ny.info.startedAtUnixMs == CookAssembly.ms(t0 + 3600 + 5 * 3600))

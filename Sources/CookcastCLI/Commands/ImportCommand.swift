@@ -143,7 +143,6 @@ struct ImportCommand: Command {
         importOptions = ImportOptions(
             cut: cut, targetCelsius: targetCelsius, name: arguments.value("name"),
             utcOffsetSeconds: offset,
-            timeZone: context.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current,
             pitProbe: try arguments.int("pit-probe", in: 1...16), catalog: library?.cuts, inputUnit: inputUnit)
         importOptions.packetDecoder = packetDecoding?.decoder
         importOptions.packetProbeId = packetDecoding?.probeId

@@ -233,33 +233,3 @@ extension LiveCommand {
         return "\(cutText), target \(targetText)"
     }
 }
-
-extension LiveCommand {
-    /// Gives session `id`, a replay that recorded its whole file, the content hash an import of
-    /// that file gets (`ReplayFile.importContentHash`), so the cook counts once where it is also a
-    /// shipped cook (`FitJob.shippedCooksNotStored`) and `import` of the file knows it is stored.
-    /// Without it the session's fingerprint was `recorded:` and its start, and `fit` learned a
-    /// replayed shipped cook twice (the chicken prior 3 cooks, 2 of them the same chicken). When
-    /// another session already carries the hash (the file imported before; `content_hash` is
-    /// unique) the session holds it as that one's (`same_cook_hash`), with a note, and `fit`
-    /// learns from the cook once (`FitJob.sameCookSessions`): it counted both. A failure is a
-    /// note, never a failed cook.
-    func fingerprintAsImported(_ id: Int64, hash: String?, store: SessionStore) {
-        guard let hash else { return }
-        do {
-            let other = try store.sessionID(contentHash: hash)
-            guard other != id, var info = try store.session(id) else { return }
-            if let other {
-                info.sameCookHash = hash
-                context.console.errorLine(
-                    "note: session \(other) holds the same cook as this replay (its file imported before): "
-                        + "both are kept, and learned from once")
-            } else {
-                info.contentHash = hash
-            }
-            try store.updateSession(info)
-        } catch {
-            context.console.errorLine("note: could not store this replay's import fingerprint (\(error))")
-        }
-    }
-}

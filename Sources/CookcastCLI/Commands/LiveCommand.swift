@@ -297,13 +297,15 @@ struct LiveCommand: Command {
             badLines.finish()
             return try await run(
                 replay, store: store, paced: true, probeId: replay.file.format == .hexLog ? decoding.probeId : nil,
-                importFingerprint: { replay.file.importContentHash(decoder: decoding.decoder) })
+                fingerprint: .file { replay.file.importContentHash(decoder: decoding.decoder) })
         case .stdin:
             let badLines = BadLineReporter(console: context.console)
             defer { badLines.finish() }
             let console = context.console
             let decoding = try packetDecoding(resuming: resumeID, store: store)
-            return try await run(label: "stdin", store: store, paced: false, probeId: decoding.probeId) {
+            return try await run(
+                label: "stdin", store: store, paced: false, probeId: decoding.probeId, fingerprint: .storedReadings
+            ) {
                 opening throws(CLIError) in
                 var clock: FeederClock? = nil
                 if opening.isResumed {
@@ -336,7 +338,9 @@ struct LiveCommand: Command {
             let result: Result<Int32, CLIError>
             do throws(CLIError) {
                 result = .success(
-                    try await run(probe, store: store, paced: false, resume: resume, probeId: decoding.probeId))
+                    try await run(
+                        probe, store: store, paced: false, resume: resume, probeId: decoding.probeId,
+                        fingerprint: .storedReadings))
             } catch {
                 result = .failure(error)
             }
@@ -400,22 +404,23 @@ struct LiveCommand: Command {
 
     private func run<Source: ReadingSource>(
         _ source: Source, store: SessionStore, paced: Bool, resume: Int64? = nil, probeId: String? = nil,
-        importFingerprint: (() -> String?)? = nil
+        fingerprint: LiveFingerprint? = nil
     ) async throws(CLIError) -> Int32 {
         try await run(
             label: source.label, store: store, paced: paced, resume: resume, probeId: probeId,
-            importFingerprint: importFingerprint
+            fingerprint: fingerprint
         ) { _ in source }
     }
 
     /// Opens (or resumes) the session for a source labelled `label` (its `probeId`: the profile
     /// its packets are decoded with), then records what the source `makeSource` makes for it (one
-    /// that depends on where the session resumes) gives. `importFingerprint` (a replayed file's:
-    /// the content hash `import` gives it) is stored as the session's once the source has ended,
-    /// before the cook is learned from (`fingerprintAsImported`).
+    /// that depends on where the session resumes) gives. `fingerprint` (the content hash `import`
+    /// gives a replayed file, or the stored readings' of a cook read from stdin or a probe) is
+    /// stored as the session's as the run ends (a replay's only once its file has ended), before
+    /// the cook is learned from (`fingerprintAsImported`).
     private func run<Source: ReadingSource>(
         label: String, store: SessionStore, paced: Bool, resume: Int64? = nil, probeId: String? = nil,
-        importFingerprint: (() -> String?)? = nil,
+        fingerprint: LiveFingerprint? = nil,
         makeSource: (LiveSessionOpening) throws(CLIError) -> Source
     ) async throws(CLIError) -> Int32 {
         let session = try openSession(label: label, store: store, resume: resume ?? resumeID, probeId: probeId)
@@ -476,8 +481,8 @@ struct LiveCommand: Command {
         } catch {
             throw .io("session \(sessionID): \(error)")
         }
-        if summary.ending == .sourceEnded, let importFingerprint {
-            fingerprintAsImported(sessionID, hash: importFingerprint(), store: store)
+        if let fingerprint, summary.ending == .sourceEnded || !fingerprint.needsWholeInput {
+            fingerprintAsImported(sessionID, label: source.label, fingerprint: fingerprint, store: store)
         }
         // Every reading is stored by now: what the cook teaches is a bonus, and a failure to learn
         // it (a database locked by another process) is a note, never a failed cook.
