@@ -167,8 +167,13 @@ extension ETAEstimator {
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.6 * min(rem, lineRemaining),
                 highSeconds: now + 1.8 * longest, model: "slope", message: message)
-        } else if air > goalCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1 {
+        } else if air > goalCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1,
+            usualRemainingSeconds(now: now) > 0 || goalCelsius - T < 1
+        {
             // Creeping up to an air barely above the target: only past cooks can say how long.
+            // Once the cook has run longer than they took, they say nothing: a probe 34 C under
+            // the target, rising 0.01 C/h in a 150 C oven four hours into a chicken, was told
+            // "10 min" at every tick (the floor); it is not rising towards the target (nil).
             let rem = max(600, usualRemainingSeconds(now: now))
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.3 * rem, highSeconds: now + 3 * rem, model: "prior",

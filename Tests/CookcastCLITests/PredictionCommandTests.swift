@@ -180,6 +180,45 @@ import Testing
         #expect(done.out.contains("\"phase\":\"done\""))
     }
 
+    /// The text answer says what the live view says: a target out of reach at this air has no
+    /// finish time (it printed "finish at 02:29:40 (in 29m 50s)" under "it will not get there",
+    /// the placeholder json and `--format seconds` give from past cooks), and a probe past its
+    /// target is done at the moment it got there (not "finish at 00:15:20 (in 0s)").
+    @Test func theTextAnswerGivesNoCountdownOutOfReachAndSaysDone() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let rows = (0..<720).map { i -> String in
+            let t = Double(i) * 10
+            return "\(t),\(60 - 50 * exp(-t / 3000)),60.0"
+        }
+        let lowAir = box.write("low_air.csv", "t_s,probe_c,ambient_c\n" + rows.joined(separator: "\n"))
+        let text = await box.run(["predict", lowAir, "--target", "74", "--cut", "chicken"])
+        #expect(text.status == 0, "\(text.err)")
+        #expect(text.out.contains("phase unreachable"), "\(text.out)")
+        #expect(text.out.contains("no finish estimate") && !text.out.contains("finish at"), "\(text.out)")
+        #expect(text.out.contains("not above the target 74.0 C"), "\(text.out)")
+        let seconds = await box.run(["predict", lowAir, "--target", "74", "--cut", "chicken", "--format", "seconds"])
+        #expect(seconds.status == 0 && Double(seconds.out.trimmingCharacters(in: .whitespacesAndNewlines)) != nil)
+        // The same cook recorded: `show`'s last fit says so too.
+        let live = await box.run([
+            "live", "--replay", lowAir, "--speed", "max", "--plain", "--cut", "chicken", "--target", "74",
+        ])
+        #expect(live.status == 0, "\(live.err)")
+        let show = await box.run(["show", "1"])
+        let lastFit = try #require(show.out.split(separator: "\n").first { $0.contains("last fit") }, "\(show.out)")
+        #expect(lastFit.hasSuffix("unreachable, no finish estimate"), "\(lastFit)")
+
+        let passed = box.write(
+            "passed.csv",
+            "t_s,probe_c,ambient_c\n"
+                + (0..<400).map { "\($0 * 10),\(20 + Double($0) * 0.2),150" }.joined(separator: "\n"))
+        let done = await box.run(["predict", passed, "--target", "60"])
+        #expect(done.status == 0, "\(done.err)")
+        // 60 C is first read at 200 * 10 s = 00:33:20.
+        #expect(done.out.contains("done at 00:33:20 on the file's clock"), "\(done.out)")
+        #expect(!done.out.contains("(in 0s)"), "\(done.out)")
+    }
+
     @Test func fitLearnsPriorsAndBacktestsWithoutLeakage() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

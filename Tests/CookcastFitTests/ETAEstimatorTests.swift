@@ -265,6 +265,33 @@ struct SyntheticCook {
         expectSane(e, at: cook.trueFinish + 600)
     }
 
+    /// A probe that has stopped rising far under the target in hot air, after longer than past
+    /// cooks of the cut took, is not "creeping towards" it: past cooks no longer say how long, and
+    /// the answer was their floor, "about 10 min left", at every tick for hours.
+    @Test func aProbeThatStoppedRisingLongAfterPastCooksFinishedIsNotTenMinutesAway() {
+        let chicken = FitPrior(
+            cut: "chicken", ambientCelsius: 180, logTauMean: 8.6, logTauSD: 1, stalls: false, stallCelsius: 70,
+            stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 1.0, totalHoursSD: 0.3, cookCount: 3)
+        let creeping = (0..<1440).map {
+            Reading(
+                elapsedSeconds: Double($0) * 10, probeCelsius: 40 + Double($0) * 10 * 0.01 / 3600, ambientCelsius: 150)
+        }
+        func estimate(at seconds: Double) -> Estimate {
+            let est = ETAEstimator(targetCelsius: 74, prior: chicken)
+            for r in creeping where r.elapsedSeconds <= seconds { est.update(r) }
+            est.flush()
+            return est.estimate(atSeconds: seconds)
+        }
+        // Three quarters of an hour in, while past cooks still have time to go, it is no verdict.
+        var e = estimate(at: 2700)
+        #expect(e.phase != .unreachable && e.finishSeconds.map { $0 > 2700 } == true, "\(e.phase): \(e.message)")
+        // Four hours in (past cooks took one): not rising towards the target.
+        e = estimate(at: 14_390)
+        #expect(e.phase == .unreachable, "\(e.phase): \(e.message)")
+        #expect(e.message.contains("not rising towards 74.0 C"), "\(e.message)")
+        expectSane(e, at: 14_390)
+    }
+
     @Test func probeStartingInTheHotPitIsNotDone() {
         // iGrill-style log: the probe lies in the 110 C pit for 5 minutes, then goes into the meat.
         var rows = (0..<150).map { Reading(elapsedSeconds: Double($0) * 2, probeCelsius: 110, ambientCelsius: 110) }

@@ -236,7 +236,9 @@ struct PredictCommand: Command {
             console.line(
                 "at \(DurationFormat.clock(limit)): \(probeName ?? "probe") \(unit.format(celsius: estimate.probeCelsius)), target \(unit.format(celsius: shownTarget)), phase \(estimate.phase.rawValue)"
             )
-            if let finish = estimate.finishSeconds {
+            if let finish = estimate.finishSeconds, estimate.phase == .done {
+                console.line("done at \(DurationFormat.clock(finish)) on the file's clock")
+            } else if let finish = estimate.finishSeconds, estimate.phase != .unreachable {
                 var line =
                     "finish at \(DurationFormat.clock(finish)) on the file's clock (in \(DurationFormat.short(finish - limit)))"
                 if let lo = estimate.finishLowSeconds, let hi = estimate.finishHighSeconds {
@@ -244,6 +246,9 @@ struct PredictCommand: Command {
                 }
                 console.line(line)
             } else {
+                // Out of reach the finish is only a placeholder for callers that need a number (past
+                // cooks' usual length, as json and `--format seconds` give it): a clock time and a
+                // countdown would say it is coming, where the live view says "unreachable".
                 console.line("no finish estimate")
             }
             console.line(TemperatureText.converting(estimate.message, to: unit))
