@@ -117,6 +117,7 @@ extension ETAEstimator {
         var atMeasuredAir = best
         atMeasuredAir.offsetCelsius = 0
         atMeasuredAir.lastModelCelsius -= best.offsetCelsius * (1 - fitter.lastPhi[best.index])
+        let usual = usualRemainingSeconds(now: now)
         let notClearlyAbove =
             (air <= targetCelsius && bathGoalCelsius == nil)
             || (bathRecovering(now: now, air: air) && air <= goalCelsius + 0.1)
@@ -150,7 +151,6 @@ extension ETAEstimator {
                 hotAir
                 ? "the fitted curve levels off under the target; extrapolating the recent rise"
                 : "the air (\(shown(air))) is barely above the target; extrapolating the recent rise"
-            let usual = usualRemainingSeconds(now: now)
             if hotAir, prior.cookCount > 0, usual > 600, lineRemaining > 0 {
                 // The fit's effective air is under the target although the air is not: an
                 // evaporative plateau, a probe still settling or (without a sensor) an air level
@@ -168,13 +168,13 @@ extension ETAEstimator {
                 finishSeconds: now + rem, lowSeconds: now + 0.6 * min(rem, lineRemaining),
                 highSeconds: now + 1.8 * longest, model: "slope", message: message)
         } else if air > goalCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1,
-            usualRemainingSeconds(now: now) > 0 || goalCelsius - T < 1
+            usual > 0 || goalCelsius - T < 1
         {
             // Creeping up to an air barely above the target: only past cooks can say how long.
             // Once the cook has run longer than they took, they say nothing: a probe 34 C under
             // the target, rising 0.01 C/h in a 150 C oven four hours into a chicken, was told
             // "10 min" at every tick (the floor); it is not rising towards the target (nil).
-            let rem = max(600, usualRemainingSeconds(now: now))
+            let rem = max(600, usual)
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.3 * rem, highSeconds: now + 3 * rem, model: "prior",
                 message:

@@ -17,6 +17,11 @@ public enum EstimatePhase: String, Sendable, Hashable, Codable, CaseIterable {
     /// At the current air temperature the target will not be reached (air at or below the target,
     /// or the probe is flat or cooling).
     case unreachable
+
+    /// Whether an estimate in this phase has a finish worth showing as a time. Out of reach the
+    /// finish is a placeholder (past cooks' usual length) for callers that need a number (json,
+    /// `predict --format seconds`, the scorer): a clock time and a countdown would say it is coming.
+    public var showsFinish: Bool { self != .unreachable }
 }
 
 /// The answer to "when will it be done?" at one moment, for one probe or a session.

@@ -238,7 +238,7 @@ struct PredictCommand: Command {
             )
             if let finish = estimate.finishSeconds, estimate.phase == .done {
                 console.line("done at \(DurationFormat.clock(finish)) on the file's clock")
-            } else if let finish = estimate.finishSeconds, estimate.phase != .unreachable {
+            } else if let finish = estimate.finishSeconds, estimate.phase.showsFinish {
                 var line =
                     "finish at \(DurationFormat.clock(finish)) on the file's clock (in \(DurationFormat.short(finish - limit)))"
                 if let lo = estimate.finishLowSeconds, let hi = estimate.finishHighSeconds {
@@ -246,9 +246,6 @@ struct PredictCommand: Command {
                 }
                 console.line(line)
             } else {
-                // Out of reach the finish is only a placeholder for callers that need a number (past
-                // cooks' usual length, as json and `--format seconds` give it): a clock time and a
-                // countdown would say it is coming, where the live view says "unreachable".
                 console.line("no finish estimate")
             }
             console.line(TemperatureText.converting(estimate.message, to: unit))

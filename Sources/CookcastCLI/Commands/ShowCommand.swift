@@ -53,11 +53,8 @@ struct ShowCommand: Command {
                         + channels.map { Self.channelLabel($0, unit: unit) }.joined(separator: ", "))
             }
             if let fit = try store.lastFit(session: sessionID, summaryModel: PriorSet.modelName) {
-                // Out of reach the stored finish is a placeholder (past cooks' usual length), as in `predict`.
-                let eta =
-                    fit.phase == EstimatePhase.unreachable.rawValue
-                    ? "no finish estimate"
-                    : fit.etaSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
+                let finish = (EstimatePhase(rawValue: fit.phase)?.showsFinish ?? true) ? fit.etaSeconds : nil
+                let eta = finish.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
                 // With several meat probes, whose: the last fit of a 4-probe iBBQ cook is one probe's
                 // ("finish at 03:48:40", probe 3's, for a cook whose last probe finished at 05:55).
                 let probe = channels.filter { $0.role == .meat }.count > 1 ? "probe \(fit.channel) " : ""
