@@ -4,8 +4,9 @@
 /// probe `probe_out`. It is back in the meat:
 /// - **where it was**: once it is within `fallCelsius` of the level it fell from again and has
 ///   settled there for `settleSeconds` (a probe's own sensor takes that long to climb the last
-///   degrees), within `putBackCelsius` of that level. The fit goes on over the gap, as over a
-///   dropout;
+///   degrees), within `putBackCelsius` of that level or of where the meat has got to meanwhile
+///   at the rate it was heating when the probe fell (`expectedRiseCelsius`). The fit goes on over
+///   the gap, as over a dropout;
 /// - **elsewhere**: settled further off that level (another spot of the meat), or heating again
 ///   in the meat from where it fell (pushed deeper: over `heatingCelsiusPerMinute` through the
 ///   last `heatingWindowSeconds`, under hotter air). The fit restarts there, as for a probe put in.
@@ -54,6 +55,18 @@ struct ProbeOutOfMeat: Sendable {
     /// into the room, it falls towards the room's temperature instead.
     static let heatingCelsiusPerMinute = 0.1
     static let heatingWindowSeconds = 180.0
+    /// The rate the meat was heating at is measured over the last 150-300 s of readings in it
+    /// (`rateWindowSeconds` to twice that).
+    static let rateWindowSeconds = 150.0
+
+    /// How fast the meat was heating over the last few minutes in it, Celsius a second (nil: not
+    /// measured yet); a record kept from two anchors, at constant cost a reading.
+    private var rateAnchor: (seconds: Double, celsius: Double)?
+    private var rateMiddle: (seconds: Double, celsius: Double)?
+    private var lastInMeat: (seconds: Double, celsius: Double)?
+    /// The rate the meat was heating at when the probe fell, Celsius a second, and when it fell.
+    private var fellRiseRate = 0.0
+    private var fellAtSeconds = 0.0
 
     /// The recent peak the probe fell from, Celsius; nil while it is in the meat.
     private(set) var fellFromCelsius: Double?
@@ -79,8 +92,13 @@ struct ProbeOutOfMeat: Sendable {
         airCelsius: Double?
     ) -> Verdict {
         guard let from = fellFromCelsius else {
-            guard let peak, peak - p > Self.fallCelsius else { return .inMeat }
+            guard let peak, peak - p > Self.fallCelsius else {
+                recordInMeat(celsius: p, atSeconds: t)
+                return .inMeat
+            }
             fellFromCelsius = peak
+            fellRiseRate = riseRate
+            fellAtSeconds = lastInMeat?.seconds ?? t
             fellWhileHeating = lowestCelsius.map { peak - $0 >= Self.cookingRiseCelsius } ?? true
             latestCelsius = p
             recent = [(t, p)]
@@ -107,7 +125,37 @@ struct ProbeOutOfMeat: Sendable {
         }
         guard t - since >= Self.settleSeconds else { return .out }
         back()
-        return abs(p - from) <= Self.putBackCelsius ? .putBack : .elsewhere
+        let expected = from + expectedRiseCelsius(atSeconds: t)
+        return p >= from - Self.putBackCelsius && p <= expected + Self.putBackCelsius ? .putBack : .elsewhere
+    }
+
+    /// How far the meat where the probe was has heated since the probe fell, at the rate it was
+    /// heating then (Celsius; never over `peakWindowSeconds` of it). A probe lifted out of a bird
+    /// heating 1 C a minute and put back after four minutes reads 3-4 C above the level it fell
+    /// from: taken for another spot, the curve restarted on a few points late in the cook and put
+    /// the finish at "now" with the probe 3 C short.
+    func expectedRiseCelsius(atSeconds t: Double) -> Double {
+        fellRiseRate * min(Self.peakWindowSeconds, max(0, t - fellAtSeconds))
+    }
+
+    /// The meat's recent rate of rise, Celsius a second (0 when it is not rising or not yet known):
+    /// from the older anchor to the latest reading in the meat, 150-300 s apart.
+    private var riseRate: Double {
+        guard let a = rateAnchor, let b = lastInMeat, b.seconds - a.seconds >= 60 else { return 0 }
+        return max(0, (b.celsius - a.celsius) / (b.seconds - a.seconds))
+    }
+
+    private mutating func recordInMeat(celsius p: Double, atSeconds t: Double) {
+        lastInMeat = (t, p)
+        guard let middle = rateMiddle else {
+            rateAnchor = (t, p)
+            rateMiddle = (t, p)
+            return
+        }
+        if t - middle.seconds >= Self.rateWindowSeconds {
+            rateAnchor = middle
+            rateMiddle = (t, p)
+        }
     }
 
     /// Whether the readings of the last `settleSeconds` (spanning most of it) lie within
@@ -125,6 +173,10 @@ struct ProbeOutOfMeat: Sendable {
         latestCelsius = nil
         backSince = nil
         recent = []
+        // Elsewhere in the meat, the old spot's readings say nothing of the new one's rate.
+        rateAnchor = nil
+        rateMiddle = nil
+        lastInMeat = nil
     }
 
     /// Whether the readings of the last `heatingWindowSeconds` rise like meat heating: a
