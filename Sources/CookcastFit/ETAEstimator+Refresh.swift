@@ -307,14 +307,13 @@ extension ETAEstimator {
         params["band_log_sd"] = logSD
         let z = 1.2816 * max(logSD, configuration.intervalFloorFraction)
         let lo = min(q10, now + rem * exp(-z)), hi = max(q90, now + rem * exp(z))
-        if message.contains(Forecast.timeLeft) {
-            message = message.replacingOccurrences(of: Forecast.timeLeft, with: formatDuration(rem))
-        } else if message.isEmpty {
+        if message.isEmpty {
             message =
                 phase == .warming
-                ? "warming up: about \(formatDuration(rem)) left (rough, the curve is still young)"
-                : "about \(formatDuration(rem)) left"
+                ? "warming up: about \(Forecast.timeLeft) left (rough, the curve is still young)"
+                : "about \(Forecast.timeLeft) left"
         }
+        message = worded(message, remainingSeconds: rem)
         current = Estimate(
             elapsedSeconds: now, finishSeconds: finish, finishLowSeconds: max(now, lo), finishHighSeconds: hi,
             phase: phase, message: message, model: model, parameters: params, probeCelsius: T,
@@ -403,14 +402,31 @@ extension ETAEstimator {
         current = Estimate(
             elapsedSeconds: now, finishSeconds: now + rem, finishLowSeconds: now + 0.4 * rem,
             finishHighSeconds: now + 2.5 * rem, phase: phase,
-            message: pastCooks
-                ? "collecting data: about \(formatDuration(rem)) left going by past cooks"
-                : "collecting data: about \(formatDuration(rem)) left (a first guess until the curve shows)",
+            message: worded(
+                pastCooks
+                    ? "collecting data: about \(Forecast.timeLeft) left going by past cooks"
+                    : "collecting data: about \(Forecast.timeLeft) left (a first guess until the curve shows)",
+                remainingSeconds: rem),
             model: "prior", parameters: params, probeCelsius: T, targetCelsius: targetCelsius, channel: channel)
     }
 }
 
 extension ETAEstimator {
+    /// `template` with the time left (`Forecast.timeLeft`) put in, remembered so that a query
+    /// later than the grid step (`estimate(atSeconds:)`) words the time left at its own moment:
+    /// `predict --at` between sparse readings said "in 17m 33s ... about 29 min left".
+    func worded(_ template: String, remainingSeconds: Double) -> String {
+        guard let slot = template.range(of: Forecast.timeLeft) else {
+            timeLeftWording = nil
+            return template
+        }
+        let before = String(template[..<slot.lowerBound]), after = String(template[slot.upperBound...])
+        let duration = formatDuration(remainingSeconds)
+        let message = before + duration + after
+        timeLeftWording = (before, after, duration, message)
+        return message
+    }
+
     /// What of the fitted curve's miss at the last grid point (`reading - model`) the forecast
     /// carries on (decaying with the slowest mode). A probe that reports in whole degrees says only
     /// that the meat is within half a step of its reading, so a curve inside that band is not

@@ -79,6 +79,10 @@ public final class ETAEstimator {
     var stall = StallTracker()
     var smoothedFinish: Double?
     var current: Estimate
+    /// The words of `current` either side of the time left (`Forecast.timeLeft`), the time left
+    /// they were given at the grid step and the words they made (see `worded`); nil when they
+    /// carry no time left.
+    var timeLeftWording: (before: String, after: String, duration: String, message: String)?
     var lastGrid: GridPoint?
     var skill = ForecastSkill()
     var revisions = FinishRevisions()
@@ -254,6 +258,10 @@ public final class ETAEstimator {
                 // Its words were for the moment it was made: "about 2 min left" beside "in 0s"
                 // when a logger that writes only on a change said nothing for ten minutes.
                 e.message = "due \(formatDuration(seconds - f)) ago: waiting for the probe to reach \(shownTarget)"
+            } else if seconds > e.elapsedSeconds, let wording = timeLeftWording, e.message == wording.message {
+                // The time left as of `seconds`, not of the grid step: the number beside says so.
+                let duration = formatDuration(finish - seconds)
+                if duration != wording.duration { e.message = wording.before + duration + wording.after }
             }
         }
         return e

@@ -1,6 +1,8 @@
 import CookcastCore
 
-/// The estimate the live pipeline would have shown at a moment of a recorded cook.
+/// The estimate at a moment of a recorded cook, from the readings up to then, as the live
+/// pipeline shows it once the grid step that moment falls in closes (live shows the last closed
+/// step's until then).
 public enum Predictor {
     /// Replays `readings` (any order and garbage as recorded) with `elapsedSeconds <= atSeconds`
     /// through the same incremental `ETAEstimator` the live pipeline uses, for `channel` (nil: the
