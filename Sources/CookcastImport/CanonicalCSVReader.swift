@@ -2,7 +2,8 @@ import CookcastCore
 import CookcastIngest
 
 /// cookcast's canonical CSV (`t_s,probe_c,ambient_c[,channel][,battery_pct]`, as in `data/cooks/` and
-/// `cookcast export --format csv`): seconds since the first reading, Celsius, empty = no value.
+/// `cookcast export --format csv`): seconds since the first reading, Celsius, empty = no value; a
+/// log in Fahrenheit names its columns `probe_f`/`ambient_f` (converted as `live --replay` does).
 /// A channel whose rows only ever have `ambient_c` is the pit (role `ambient`), any other is meat.
 /// No wall clock: the start is `--start`/the file's modification time.
 public struct CanonicalCSVReader: SingleFileCookReader {
@@ -13,7 +14,7 @@ public struct CanonicalCSVReader: SingleFileCookReader {
 
     public static func sniff(_ file: ImportFile) -> Bool {
         let head = TextDecoding.prefix(file.bytes, maxBytes: 256)
-        return head.hasPrefix("t_s,probe_c")
+        return head.hasPrefix("t_s,probe_c") || head.hasPrefix("t_s,probe_f")
     }
 
     public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {

@@ -114,6 +114,30 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
         #expect(readings.map(\.ambientCelsius) == [100, nil, 102])
     }
 
+    /// A log in Fahrenheit says so in its header (`probe_f`, `ambient_f`): read as Celsius, a
+    /// 110 F chicken was "done" at a 165 F target.
+    @Test func fahrenheitColumnsAreReadAsFahrenheit() throws {
+        let file = try ReplayFile.parse(text: "t_s,ambient_f,probe_f\n0,350,41\n30,350.9,212\n", path: "f.csv")
+        #expect(file.issues.isEmpty, "\(file.issues)")
+        let readings = file.readings()
+        #expect(readings.map(\.probeCelsius) == [5, 100])
+        #expect(abs((readings[0].ambientCelsius ?? 0) - 176.666_666_7) < 1e-6)
+        #expect(abs((readings[1].ambientCelsius ?? 0) - 177.166_666_7) < 1e-6)
+        let mixed = try ReplayFile.parse(text: "t_s,probe_c,ambient_f\n0,5,212\n", path: "m.csv").readings()
+        #expect(mixed.map(\.probeCelsius) == [5] && mixed.map(\.ambientCelsius) == [100])
+    }
+
+    /// A header that names none of the columns is read by position, and the first row says how.
+    @Test func aHeaderOfUnknownNamesIsReadByPositionAndSaysSo() throws {
+        let file = try ReplayFile.parse(text: "time,temp\n0,20\n10,21\n", path: "tt.csv")
+        #expect(file.readings().map(\.probeCelsius) == [20, 21])
+        #expect(file.issues.count == 1)
+        #expect(file.issues.first?.line == 2)
+        #expect(file.issues.first?.message.contains("read as t_s,probe_c by position") == true, "\(file.issues)")
+        let known = try ReplayFile.parse(text: "probe_c,t_s\n20,0\n21,10\n", path: "swapped.csv")
+        #expect(known.issues.isEmpty && known.readings().map(\.elapsedSeconds) == [0, 10])
+    }
+
     @Test func channelColumnAndExtraColumns() throws {
         let path = try temporaryFile("multi.csv", "t_s,probe_c,ambient_c,channel,note\n0,20,100,2,x\n1,21,,1,y\n")
         let readings = try ReplayFile.load(path: path).readings()

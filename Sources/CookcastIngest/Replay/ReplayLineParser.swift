@@ -39,6 +39,11 @@ public struct ReplayLineParser: Sendable {
         var ambient: Int? = 2
         var channel: Int?
         var battery: Int?
+        /// The probe's or the air's column is in Fahrenheit (`probe_f`, `ambient_f`).
+        var probeInFahrenheit = false
+        var ambientInFahrenheit = false
+        /// Said with the first row: how a header that names none of the known columns was read.
+        var note: String?
     }
 
     /// The fixed format, or nil to guess per line.
@@ -89,7 +94,8 @@ public struct ReplayLineParser: Sendable {
             columns = Self.columns(header: fields)
             return .skip
         }
-        var headerlessNote: String?
+        // Said with the first row read: how its header, or the lack of one, was read.
+        var firstRowNote = columns?.note
         if columns == nil {
             // No header: the canonical order, t_s,probe_c,ambient_c[,channel][,battery_pct]. A 4th
             // column was ignored, and two probes' rows at one time became one probe's duplicates.
@@ -102,7 +108,7 @@ public struct ReplayLineParser: Sendable {
                 battery: fields.count > 4 ? 4 : nil)
             if fields.count > 3 {
                 let names = ["t_s", "probe_c", "ambient_c", "channel", "battery_pct"].prefix(fields.count)
-                headerlessNote = "no header line: columns read as \(names.joined(separator: ","))"
+                firstRowNote = "no header line: columns read as \(names.joined(separator: ","))"
             }
         }
         guard let c = columns else { return .skip }
@@ -119,9 +125,15 @@ public struct ReplayLineParser: Sendable {
             }
             return .success(v)
         }
+        func celsius(_ value: Double?, fahrenheit: Bool) -> Double? {
+            fahrenheit ? value.map { ($0 - 32) * 5 / 9 } : value
+        }
         do {
-            let probe = try optional(c.probe, "probe_c").get()
-            let ambient = try optional(c.ambient, "ambient_c").get()
+            let probe = celsius(
+                try optional(c.probe, c.probeInFahrenheit ? "probe_f" : "probe_c").get(), fahrenheit: c.probeInFahrenheit)
+            let ambient = celsius(
+                try optional(c.ambient, c.ambientInFahrenheit ? "ambient_f" : "ambient_c").get(),
+                fahrenheit: c.ambientInFahrenheit)
             let battery = try optional(c.battery, "battery_pct").get()
             guard probe != nil || ambient != nil else { return .issue("no temperature") }
             var channel = 1
@@ -133,7 +145,10 @@ public struct ReplayLineParser: Sendable {
                 Reading(
                     channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
                     batteryPercent: battery))
-            if let headerlessNote, case .event(let event) = outcome { return .eventWithIssue(event, headerlessNote) }
+            if let firstRowNote, case .event(let event) = outcome {
+                columns?.note = nil
+                return .eventWithIssue(event, firstRowNote)
+            }
             return outcome
         } catch {
             return .issue(error.message)
@@ -142,15 +157,27 @@ public struct ReplayLineParser: Sendable {
 
     private struct ParseFailure: Error { var message: String }
 
+    /// The columns a header names: `t_s`, `probe_c` or `probe_f`, `ambient_c` or `ambient_f`,
+    /// `channel`, `battery_pct`, in any order. A header without `t_s` or without any temperature
+    /// column is read by position (t_s, probe_c, ambient_c), said with the first row: a
+    /// `t_s,probe_f,ambient_f` file was read as Celsius without a word, a 110 F chicken "done".
     static func columns(header: [Substring]) -> Columns {
         let names = header.map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
         var c = Columns(count: names.count)
+        let probeC = names.firstIndex(of: "probe_c"), probeF = names.firstIndex(of: "probe_f")
+        let ambientC = names.firstIndex(of: "ambient_c"), ambientF = names.firstIndex(of: "ambient_f")
+        let namedProbe = probeC ?? probeF, namedAmbient = ambientC ?? ambientF
         c.time = names.firstIndex(of: "t_s") ?? 0
-        c.probe = names.firstIndex(of: "probe_c") ?? (names.count > 1 ? 1 : nil)
-        c.ambient =
-            names.firstIndex(of: "ambient_c") ?? (names.count > 2 && names.firstIndex(of: "probe_c") == nil ? 2 : nil)
+        c.probe = namedProbe ?? (names.count > 1 ? 1 : nil)
+        c.probeInFahrenheit = probeC == nil && probeF != nil
+        c.ambient = namedAmbient ?? (names.count > 2 && namedProbe == nil ? 2 : nil)
+        c.ambientInFahrenheit = ambientC == nil && ambientF != nil
         c.channel = names.firstIndex(of: "channel")
         c.battery = names.firstIndex(of: "battery_pct")
+        if names.firstIndex(of: "t_s") == nil || (namedProbe == nil && namedAmbient == nil) {
+            let read = ["t_s", "probe_c", "ambient_c"].prefix(min(3, names.count)).joined(separator: ",")
+            c.note = "header '\(names.joined(separator: ","))' names no t_s or no probe_c/probe_f/ambient_c/ambient_f column: read as \(read) by position"
+        }
         return c
     }
 
