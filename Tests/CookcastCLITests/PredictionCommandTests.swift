@@ -157,6 +157,35 @@ import Testing
         #expect(noTarget.status == 64)
     }
 
+    /// What a query the file cannot answer as asked says: an `--at` long after the last reading
+    /// notes that live would show the probe lost (it answered as if the probe still reported); a
+    /// file of only readings before time zero is exit 65 in every format (text and json said
+    /// "waiting for readings", exit 0); a database that is not one is a warning, and the shipped
+    /// priors are used (it was ignored without a word).
+    @Test func queriesTheFileCannotAnswerAsAskedSaySo() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        var rows = "t_s,probe_c,ambient_c\n"
+        for i in 0...240 { rows += "\(Double(i) * 10),\(160 - 150 * exp(-Double(i) * 10 / 6000)),160\n" }
+        let file = box.write("short.csv", rows)
+        let late = await box.run(["predict", file, "--target", "74", "--at", "50000"])
+        #expect(late.status == 0, "\(late.err)")
+        #expect(late.err.contains("the last probe reading by 13:53:20 is at 00:40:00"), "\(late.err)")
+        #expect(late.err.contains("live would show the probe lost"), "\(late.err)")
+        let inTime = await box.run(["predict", file, "--target", "74", "--at", "2430"])
+        #expect(!inTime.err.contains("lost"), "\(inTime.err)")
+        let before = box.write("before.csv", "t_s,probe_c,ambient_c\n-100,20,150\n-50,20,150\n")
+        for format in ["text", "json", "seconds"] {
+            let r = await box.run(["predict", before, "--target", "74", "--format", format])
+            #expect(r.status == 65, "\(format): \(r.out)")
+            #expect(r.err.contains("no probe readings from the start on"), "\(format): \(r.err)")
+        }
+        try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: box.databasePath))
+        let damaged = await box.run(["predict", file, "--target", "74", "--format", "seconds"])
+        #expect(damaged.status == 0, "\(damaged.err)")
+        #expect(damaged.err.contains("not a database; using the shipped priors"), "\(damaged.err)")
+    }
+
     @Test func degenerateDataGivesAPhaseNotNonsense() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

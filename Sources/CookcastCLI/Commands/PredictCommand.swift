@@ -106,13 +106,48 @@ struct PredictCommand: Command {
     /// iBBQ log said "no probe readings at or before 0.0 s", with no time asked for and no word of
     /// the packets being decoded as the seed probe's.
     func noProbeReadings(in file: ReplayFile, readings: [Reading], models: ModelLibrary) -> CLIError {
-        let before = atSeconds.map { " at or before \(TemperatureUnit.fixed($0, decimals: 1)) s" } ?? ""
+        var before = atSeconds.map { " at or before \(TemperatureUnit.fixed($0, decimals: 1)) s" } ?? ""
+        let beforeStart = readings.filter { $0.elapsedSeconds < 0 && $0.probeCelsius != nil }.count
+        if beforeStart > 0 { before += " from the start on (t_s 0; the \(beforeStart) before it are no part of the cook)" }
         guard packetDecoding == nil, file.format == .hexLog, !readings.contains(where: { $0.probeCelsius != nil })
         else { return .data("\(path): no probe readings\(before)") }
         let names = models.probes.names.joined(separator: ", ")
         return .data(
             "\(path): no probe readings\(before) (a hex packet log, its packets read as the seed probe's: "
                 + "another probe's need --profile NAME\(names.isEmpty ? "" : " (\(names))"))")
+    }
+
+    /// The database whose learned priors override the shipped ones, read-only; nil when there is
+    /// none, or, with a warning, when it cannot be read (a damaged file predicted with the shipped
+    /// priors without a word, where `fit` and `sessions` said it was not a database).
+    func openStoreForPriors() -> SessionStore? {
+        let path = context.databasePath
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try SessionStore(path: path, readOnly: true)
+        } catch {
+            context.console.errorLine("warning: \(error); using the shipped priors")
+            return nil
+        }
+    }
+
+    /// Says on stderr when `channel`'s last probe reading by `seconds` lies further back than
+    /// `live` waits before it calls a probe lost (`SilenceWatch`, with the alarm's minimum): an
+    /// `--at` past the end of the file, or deep in a gap, was answered as if the probe were still
+    /// reporting ("waiting for the probe to reach 74.0 C" 13 hours after its last reading).
+    func noteSilence(before seconds: Double, channel: Int, readings: [Reading], named: Bool) {
+        var watch = SilenceWatch()
+        var times = readings.filter { $0.channel == channel && $0.probeCelsius != nil && $0.elapsedSeconds <= seconds }
+            .map(\.elapsedSeconds)
+        times.sort()
+        times.forEach { watch.observeReading(atSeconds: $0) }
+        guard let last = watch.lastReadingSeconds,
+            seconds - last > watch.lostAfterSeconds(minimumSeconds: AlarmRules(targetCelsius: nil).probeLostAfterSeconds)
+        else { return }
+        context.console.errorLine(
+            "note: \(named ? "probe \(channel)'s" : "the") last probe reading by \(DurationFormat.clock(seconds)) is at "
+                + "\(DurationFormat.clock(last)), \(DurationFormat.short(seconds - last)) earlier: live would show the "
+                + "probe lost; this is the estimate from the readings up to then")
     }
 
     /// Said when `--pit-probe` has no profile to apply to (as `live` says it).
@@ -158,13 +193,13 @@ struct PredictCommand: Command {
         if packetDecoding != nil, file.format != .hexLog { throw PacketDecoding.notAPacketLog(path) }
         let readings = file.readings(decoder: packetDecoding?.decoder ?? SeedProbeDecoder())
         let limit = atSeconds ?? readings.map(\.elapsedSeconds).max() ?? 0
-        guard readings.contains(where: { $0.elapsedSeconds <= limit && $0.probeCelsius != nil }) else {
+        // Readings before time zero are no part of the cook predicted (`ETAEstimator.update`): a
+        // file of only those answered "waiting for readings" in text and json, exit 0.
+        guard readings.contains(where: { $0.elapsedSeconds >= 0 && $0.elapsedSeconds <= limit && $0.probeCelsius != nil })
+        else {
             throw noProbeReadings(in: file, readings: readings, models: models)
         }
-        let store =
-            FileManager.default.fileExists(atPath: context.databasePath)
-            ? try? SessionStore(path: context.databasePath, readOnly: true) : nil
-        let priors = try PriorLibrary.priors(models: models, store: store)
+        let priors = try PriorLibrary.priors(models: models, store: openStoreForPriors())
         // The probes of the file: one is predicted alone (the scorer's contract); several give the
         // live view's answer, the slowest probe's, unless --channel picks one. Beside a pit channel
         // a probe is predicted as live predicts it, with the pit's air (--channel 3 ignored it).
@@ -184,6 +219,7 @@ struct PredictCommand: Command {
         if targetCelsius == nil, let without = predicted.first(where: { channelTargets[$0] == nil }) {
             throw .usage("\(Self.missingTarget): probe \(without) has no target of its own")
         }
+        for ch in predicted { noteSilence(before: limit, channel: ch, readings: readings, named: probeChannels.count > 1) }
         let shownCut = asked.flatMap { channelCuts[$0] } ?? cut
         let estimate: Estimate
         // The probe whose temperature the estimate carries: asked, the only one, or the slowest.
