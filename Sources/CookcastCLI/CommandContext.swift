@@ -29,14 +29,19 @@ public struct CommandContext: Sendable {
         databaseOverride ?? SessionStore.defaultPath(environment: environment)
     }
 
-    /// Opens the session store, mapping failures to a one-line I/O error naming the path.
-    public func openStore(readOnly: Bool = false) throws(CLIError) -> SessionStore {
+    /// Opens the session store, mapping failures to a one-line I/O error naming the path. With
+    /// `creating` false a missing database is the missing input read-only opening says it is,
+    /// not created: `fit` on a mistyped `--db` made the file and its directory, then said there was
+    /// nothing to fit.
+    public func openStore(readOnly: Bool = false, creating: Bool = true) throws(CLIError) -> SessionStore {
+        // Nothing recorded there yet: a missing input (66), as README's exit codes say.
+        let missing = CLIError(
+            "no database at \(databasePath) (nothing recorded or imported there yet)", exitCode: ExitCode.noInput)
+        if !creating, !FileManager.default.fileExists(atPath: databasePath) { throw missing }
         do {
             return try SessionStore(path: databasePath, readOnly: readOnly)
         } catch StoreError.databaseNotFound {
-            // Nothing recorded there yet: a missing input (66), as README's exit codes say.
-            throw CLIError(
-                "no database at \(databasePath) (nothing recorded or imported there yet)", exitCode: ExitCode.noInput)
+            throw missing
         } catch {
             throw .io("\(error)")
         }

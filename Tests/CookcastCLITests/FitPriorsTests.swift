@@ -109,3 +109,17 @@ extension FitPriorsTests {
         #expect(try Self.priorsByCut(box)["generic"]?.cookCount == 1)
     }
 }
+
+extension FitPriorsTests {
+    /// QA: `fit --db` of a path with no database created it, and its directory, then said there
+    /// was nothing to fit (65). It is the missing input `sessions` and `show` say it is.
+    @Test func fitOnAMissingDatabaseCreatesNothing() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = box.directory + "/typo/cookcast.db"
+        let r = await box.run(["fit", "--db", path])
+        #expect(r.status == 66, "\(r.err)")
+        #expect(r.err.contains("no database at \(path)"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: box.directory + "/typo"))
+    }
+}
