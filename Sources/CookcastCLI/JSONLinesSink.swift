@@ -13,7 +13,16 @@ import CookcastEngine
 /// iBBQ's reply, channel 0 the thermometer's; without it `--json` never said an iBBQ's battery). Temperatures are Celsius, times
 /// seconds since start; an alarm's `message` is the words on the screen, in `--unit` (a target
 /// given as 200 F is "reached 200.0 F" there, as it is in the live view and `show`).
+///
+/// Phases are identifiers, as `predict --format json` gives them (`collecting_data`, `probe_out`,
+/// `lost`): the lines said the live view's words, `collecting data`, and a script reading both
+/// had to map one onto the other.
 final class JSONLinesSink: LiveSink {
+    /// The identifier of a phase as the live view shows it (`probe out` -> `probe_out`).
+    static func phaseIdentifier(_ shown: String) -> String {
+        shown.contains(" ") ? String(shown.map { $0 == " " ? "_" : $0 }) : shown
+    }
+
     private let console: any Console
     private let sessionID: Int64
     private let unit: TemperatureUnit
@@ -34,7 +43,7 @@ final class JSONLinesSink: LiveSink {
             fields["probe_c"] = .number(r.probeCelsius)
             fields["ambient_c"] = .number(r.ambientCelsius)
             fields["battery_pct"] = .number(r.batteryPercent)
-            fields["phase"] = .string(status.eta.phase)
+            fields["phase"] = .string(Self.phaseIdentifier(status.eta.phase))
             fields["eta_s"] = .number(status.eta.finishSeconds)
             fields["eta_lo_s"] = .number(status.eta.lowSeconds)
             fields["eta_hi_s"] = .number(status.eta.highSeconds)
@@ -43,7 +52,7 @@ final class JSONLinesSink: LiveSink {
                     status.probeETAs.map { eta in
                         var probe: [String: JSONLine.Value] = [
                             "channel": eta.channel.map { .integer(Int64($0)) } ?? .null,
-                            "phase": .string(eta.phase), "eta_s": .number(eta.finishSeconds),
+                            "phase": .string(Self.phaseIdentifier(eta.phase)), "eta_s": .number(eta.finishSeconds),
                             "eta_lo_s": .number(eta.lowSeconds), "eta_hi_s": .number(eta.highSeconds),
                             "target_c": .number(
                                 eta.channel.flatMap { status.channelTargetsCelsius[$0] } ?? status.targetCelsius),

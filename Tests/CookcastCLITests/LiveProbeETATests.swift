@@ -94,7 +94,9 @@ import Testing
         // At the end: probe 1 done at its finish, probe 2 the session's, probe 3 out of the meat.
         let last = try #require(readings.last)
         let probes = try #require(last["probes"] as? [[String: Any]])
-        #expect(probes.map { $0["phase"] as? String } == ["done", "predicting", "probe out"])
+        #expect(probes.map { $0["phase"] as? String } == ["done", "predicting", "probe_out"])
+        // Identifiers, as `predict --format json` gives them, not the live view's words.
+        #expect(readings.first?["phase"] as? String == "collecting_data", "\(readings.first ?? [:])")
         let finish1 = try #require(probes[0]["eta_s"] as? Double)
         let finish2 = try #require(probes[1]["eta_s"] as? Double)
         #expect(abs(finish1 - 5297) < 30, "probe 1 done at \(finish1) s")
