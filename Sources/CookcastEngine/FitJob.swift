@@ -234,7 +234,7 @@ public final class FitJob {
                         return summary
                     }
                     let peak =
-                        finish == nil ? readings.compactMap(\.probeCelsius).filter(\.isFinite).max() ?? .nan : .nan
+                        finish == nil ? TargetCrossing.peakInMeatCelsius(readings, targetCelsius: target) ?? .nan : .nan
                     return LoadedChannel(
                         channel: channel, readingCount: readings.count, lastSeconds: readings.last?.elapsedSeconds,
                         finish: finish, peakCelsius: peak, summary: summary)
@@ -626,7 +626,8 @@ private struct LoadedChannel: Sendable {
     var lastSeconds: Double?
     /// When the probe first reached the target, nil if it never did.
     var finish: Double?
-    /// The highest finite probe reading, for a cook that never reached its target (else NaN).
+    /// The meat's highest reading (`TargetCrossing.peakInMeatCelsius`), for a cook that never
+    /// reached its target (else NaN).
     var peakCelsius: Double
     /// The cook's summary when it teaches a time to target (`finish` > 0).
     var summary: CookSummary?

@@ -16,11 +16,44 @@ public enum TargetCrossing {
     /// which the shared scorer keeps, taught the cut's prior the 2.3 hours. Readings before time
     /// zero are left out, as the estimator leaves them out.
     public static func firstCrossingSeconds(_ readings: [Reading], targetCelsius: Double) -> Double? {
+        var previous: (t: Double, c: Double)?
+        var crossing: Double?
+        forEachInMeat(readings, targetCelsius: targetCelsius) { t, c in
+            if c >= targetCelsius {
+                if let a = previous, a.c < targetCelsius {
+                    crossing = a.t + (targetCelsius - a.c) / (c - a.c) * (t - a.t)
+                } else {
+                    crossing = t
+                }
+                return false
+            }
+            previous = (t, c)
+            return true
+        }
+        return crossing
+    }
+
+    /// The highest reading of the meat, by the same rule (spikes and a probe out of the meat left
+    /// out), Celsius; nil without one. `fit` said a ribs cook "never reached its target 90.0 C
+    /// (peak 98.5 C)": the 98.5 C was the probe reading the pit, the meat's peak 86 C.
+    public static func peakInMeatCelsius(_ readings: [Reading], targetCelsius: Double) -> Double? {
+        var peak: Double?
+        forEachInMeat(readings, targetCelsius: targetCelsius) { _, c in
+            peak = max(peak ?? c, c)
+            return true
+        }
+        return peak
+    }
+
+    /// Calls `body` with each probe reading of the meat in time order (time zero on, finite,
+    /// isolated spikes and readings of a probe out of the meat skipped) until it returns false.
+    private static func forEachInMeat(
+        _ readings: [Reading], targetCelsius: Double, _ body: (_ seconds: Double, _ celsius: Double) -> Bool
+    ) {
         let points = readings.compactMap { r in r.probeCelsius.map { (t: r.elapsedSeconds, c: $0, air: r.ambientCelsius) } }
             // A reading before time zero is no part of the cook (`ETAEstimator.update`).
             .filter { $0.t.isFinite && $0.t >= 0 && $0.c.isFinite }
             .sorted { $0.t < $1.t }
-        var previous: (t: Double, c: Double)?
         var watch = ProbeTargetWatch()
         for (i, p) in points.enumerated() {
             if i > 0, i + 1 < points.count {
@@ -32,12 +65,7 @@ public enum TargetCrossing {
             }
             _ = watch.observe(celsius: p.c, atSeconds: p.t, targetCelsius: targetCelsius, airCelsius: p.air)
             if watch.isOut { continue }
-            if p.c >= targetCelsius {
-                guard let a = previous, a.c < targetCelsius else { return p.t }
-                return a.t + (targetCelsius - a.c) / (p.c - a.c) * (p.t - a.t)
-            }
-            previous = (p.t, p.c)
+            if !body(p.t, p.c) { return }
         }
-        return nil
     }
 }
