@@ -43,9 +43,9 @@ extension ETAEstimator {
             return
         }
         // Conduction candidates
-        let sols = fitter.solveAll()
-        var best = sols[0]
-        for s in sols where s.cost < best.cost { best = s }
+        // Ranked by cost alone: only the best and the kept candidates' solutions are built.
+        let costs = fitter.solveCosts()
+        let best = fitter.solution(index: ConductionFitter.cheapestIndex(costs))
         // In a bath that holds the target, done within the margin of where the probe levels off.
         bathGoalCelsius = bathGoal(now: now, air: air, offsetCelsius: best.offsetCelsius)
         if let goal = bathGoalCelsius, T >= goal, minProbe < goal - 3 {
@@ -60,8 +60,8 @@ extension ETAEstimator {
         ranked.reserveCapacity(64)
         // Weight > 0.02 <=> cost gap < temp * ln 50 (no exp for the many that fall out).
         let gapLimit = temp * log(50.0)
-        for (i, s) in sols.enumerated() where s.cost - best.cost < gapLimit {
-            ranked.append((exp(-(s.cost - best.cost) / temp), i))
+        for (i, cost) in costs.enumerated() where cost - best.cost < gapLimit {
+            ranked.append((exp(-(cost - best.cost) / temp), i))
         }
         let young = isYoung(now: now, probeCelsius: T)
         let kept = young ? configuration.youngCandidatesKept : configuration.candidatesKept
@@ -78,7 +78,7 @@ extension ETAEstimator {
                 ? configuration.evaporationGrowthGain : 0,
             surfaceFraction: configuration.evaporationSurfaceFraction)
         for (w, i) in ranked {
-            let s = sols[i]
+            let s = fitter.solution(index: i)
             let resid = forecastResidual(T - s.lastModelCelsius)
             let drive =
                 air

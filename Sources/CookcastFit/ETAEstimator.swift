@@ -281,7 +281,7 @@ public final class ETAEstimator {
 
     func currentBest() -> ConductionFitter.Solution? {
         guard fitter.count > 0 else { return nil }
-        return fitter.solveAll().min { $0.cost < $1.cost }
+        return fitter.solution(index: ConductionFitter.cheapestIndex(fitter.solveCosts()))
     }
 
     /// Fitted parameters of the current conduction fit (for learning priors).

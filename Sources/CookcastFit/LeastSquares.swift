@@ -62,7 +62,9 @@ public final class LeastSquares {
         // dgels needs at most min(m,n) + max(m,n,1) * nb; a generous fixed bound avoids a query.
         let need = max(1, columns + max(rows, columns) * 64)
         if work.count < need { work = [Double](repeating: 0, count: need) }
-        if allowingUnscaled, let x = try solveUnscaled(rows: rows, columns: columns) { return x }
+        if allowingUnscaled, Self.isUnscaled(a), Self.isUnscaled(b) {
+            return try solveUnscaled(rows: rows, columns: columns)
+        }
         let info = LAPACKE_dgels_work(
             LAPACK_COL_MAJOR, trans, m, n, 1, &aScratch, m, &bScratch, m, &work,
             Int32(work.count))
@@ -70,37 +72,44 @@ public final class LeastSquares {
         return Array(bScratch[0..<columns])
     }
 
-    /// `dgels`'s own steps for a problem it would not scale, or nil (nothing touched) for one it
-    /// would: `dgeqrf`, `dormqr` and `dtrtrs` on the same arrays and workspace, so the same
-    /// results bit for bit. `dgels` first takes the largest entry of `A` and of `b` (`dlange`,
-    /// which calls a function per entry to test for NaN) and asks `ilaenv` for block sizes; for
-    /// the late-approach fits' 48 x 3 problems that was a quarter of its time.
-    private func solveUnscaled(rows: Int, columns: Int) throws -> [Double]? {
-        // dgels scales A (or B) when its largest entry is outside [small, big], or returns zeros
-        // for an all-zero A; NaN goes to dgels too.
-        let small = Self.smallestUnscaled, big = 1 / small
-        func inRange(_ values: [Double]) -> Bool {
+    /// Whether `dgels` would leave `values` unscaled: their largest magnitude is within
+    /// [`smallestUnscaled`, 1 / `smallestUnscaled`] (it scales A or b outside it, and returns zeros
+    /// for an all-zero A). NaN is not: it goes to `dgels` too.
+    private static func isUnscaled(_ values: [Double]) -> Bool {
+        let small = smallestUnscaled, big = 1 / small
+        return values.withUnsafeBufferPointer { v in
             var largest = 0.0
-            for v in values {
-                let t = abs(v)
+            for x in v {
+                let t = abs(x)
                 guard t <= big else { return false }
-                largest = max(largest, t)
+                if t > largest { largest = t }
             }
             return largest >= small
         }
-        guard rows >= columns, inRange(aScratch), inRange(bScratch) else { return nil }
+    }
+
+    /// `dgels`'s own steps for a problem it would not scale (`isUnscaled`): `dgeqrf`, `dormqr` and
+    /// `dtrtrs` on the same arrays and workspace, so the same results bit for bit. `dgels` first
+    /// takes the largest entry of `A` and of `b` (`dlange`, which calls a function per entry to
+    /// test for NaN) and asks `ilaenv` for block sizes; for the late-approach fits' 48 x 3
+    /// problems that was a quarter of its time. The scratch arrays are lent to LAPACK once each
+    /// (each `&` of a class's property is a dynamic exclusivity check).
+    private func solveUnscaled(rows: Int, columns: Int) throws -> [Double] {
         let m = Int32(rows), n = Int32(columns), mn = min(rows, columns)
-        let lwork = Int32(work.count - mn)
-        let info = work.withUnsafeMutableBufferPointer { w -> Int32 in
-            guard let tau = w.baseAddress else { return -1 }
-            let rest = tau + mn
-            _ = LAPACKE_dgeqrf_work(LAPACK_COL_MAJOR, m, n, &aScratch, m, tau, rest, lwork)
-            _ = LAPACKE_dormqr_work(
-                LAPACK_COL_MAJOR, CChar(UInt8(ascii: "L")), CChar(UInt8(ascii: "T")), m, 1, n, &aScratch, m, tau,
-                &bScratch, m, rest, lwork)
-            return LAPACKE_dtrtrs_work(
-                LAPACK_COL_MAJOR, CChar(UInt8(ascii: "U")), CChar(UInt8(ascii: "N")), CChar(UInt8(ascii: "N")), n, 1,
-                &aScratch, m, &bScratch, m)
+        let info = aScratch.withUnsafeMutableBufferPointer { ap in
+            bScratch.withUnsafeMutableBufferPointer { bp in
+                work.withUnsafeMutableBufferPointer { w -> Int32 in
+                    guard let a = ap.baseAddress, let b = bp.baseAddress, let tau = w.baseAddress else { return -1 }
+                    let rest = tau + mn, lwork = Int32(w.count - mn)
+                    _ = LAPACKE_dgeqrf_work(LAPACK_COL_MAJOR, m, n, a, m, tau, rest, lwork)
+                    _ = LAPACKE_dormqr_work(
+                        LAPACK_COL_MAJOR, CChar(UInt8(ascii: "L")), CChar(UInt8(ascii: "T")), m, 1, n, a, m, tau,
+                        b, m, rest, lwork)
+                    return LAPACKE_dtrtrs_work(
+                        LAPACK_COL_MAJOR, CChar(UInt8(ascii: "U")), CChar(UInt8(ascii: "N")), CChar(UInt8(ascii: "N")),
+                        n, 1, a, m, b, m)
+                }
+            }
         }
         guard info == 0 else { throw LAPACKError(routine: "dgels", info: Int(info)) }
         return Array(bScratch[0..<columns])

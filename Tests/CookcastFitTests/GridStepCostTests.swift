@@ -76,6 +76,91 @@ import Testing
         }
     }
 
+    @Test func costsAndSingleSolutionsAreSolveAllsBitForBit() {
+        // With a measured air (the Biot prior applies) and without one, in a bath and not.
+        for (ambient, bath) in [(110.0, false), (57.5, true), (nil, false)] as [(Double?, Bool)] {
+            let fitter = ConductionFitter(assumedAmbientCelsius: 110)
+            fitter.offsetScaleCelsius = 3
+            fitter.inBath = bath
+            let data = approach(points: 90)
+            for (t, c) in zip(data.seconds, data.celsius) {
+                fitter.add(GridPoint(seconds: t, probeCelsius: c, ambientCelsius: ambient))
+            }
+            let all = fitter.solveAll(), costs = fitter.solveCosts()
+            #expect(costs.map(\.bitPattern) == all.map(\.cost.bitPattern))
+            for sol in stride(from: 0, to: all.count, by: 29).map({ all[$0] }) {
+                let one = fitter.solution(index: sol.index)
+                #expect(one.index == sol.index)
+                #expect(one.startCelsius.bitPattern == sol.startCelsius.bitPattern, "candidate \(sol.index)")
+                #expect(one.offsetCelsius.bitPattern == sol.offsetCelsius.bitPattern, "candidate \(sol.index)")
+                #expect(one.cost.bitPattern == sol.cost.bitPattern, "candidate \(sol.index)")
+                #expect(one.lastModelCelsius.bitPattern == sol.lastModelCelsius.bitPattern, "candidate \(sol.index)")
+            }
+        }
+    }
+
+    @Test func candidatesSteppedInPairsAreSteppedOneByOne() {
+        // An even and an odd number of candidates (the last one stepped alone), shapes wrapping
+        // within a pair.
+        for biots in [[0.5, 2, 8], [0.5, 2, 8, 20]] {
+            var configuration = ConductionFitter.Configuration()
+            configuration.taus = [900, 4000, 20_000]
+            configuration.biots = biots
+            let fitter = ConductionFitter(configuration: configuration, assumedAmbientCelsius: 110)
+            let data = approach(points: 40)
+            for (i, (t, c)) in zip(data.seconds, data.celsius).enumerated() {
+                let (y, p, stats) = (fitter.y, fitter.p, fitter.stats)
+                let lastDrive = fitter.lastDriveCelsius
+                let g = GridPoint(seconds: t + Double(i % 3) * 5, probeCelsius: c, ambientCelsius: 110 + Double(i % 4))
+                let previous = fitter.lastSeconds, origin = fitter.originSeconds
+                fitter.add(g)
+                guard let previous, let origin, let ambient = g.ambientCelsius else { continue }
+                let expected = plainStep(
+                    fitter, y: y, p: p, stats: stats, drive: 0.5 * (ambient + lastDrive), newDrive: ambient,
+                    probe: g.seconds - origin >= configuration.skipSeconds ? g.probeCelsius : nil,
+                    dt: g.seconds - previous, elapsed: g.seconds - origin)
+                #expect(fitter.y.map(\.bitPattern) == expected.y.map(\.bitPattern), "point \(i)")
+                #expect(fitter.p.map(\.bitPattern) == expected.p.map(\.bitPattern), "point \(i)")
+                #expect(fitter.stats.map(\.bitPattern) == expected.stats.map(\.bitPattern), "point \(i)")
+            }
+        }
+    }
+
+    /// One grid step of `ConductionFitter.add` as it was written before candidates went in pairs.
+    func plainStep(
+        _ f: ConductionFitter, y: [Double], p: [Double], stats: [Double], drive: Double, newDrive: Double,
+        probe: Double?, dt: Double, elapsed: Double
+    ) -> (y: [Double], p: [Double], stats: [Double]) {
+        var y = y, p = p, st = stats
+        let nm = f.nm, nc = f.lastPhi.count
+        let decay = f.rates.map { exp(-$0 * dt) }
+        let memory = max(f.configuration.minimumMemorySeconds, f.configuration.memoryFraction * elapsed)
+        let lam = exp(-dt / memory)
+        for c in 0..<nc {
+            let b = c * nm, a = (c % f.shapeCount) * nm
+            var phi = 0.0, k = f.staticGain[c % f.shapeCount] * newDrive
+            for m in 0..<nm {
+                let e = decay[b + m]
+                let yv = drive + (y[b + m] - drive) * e
+                let pv = p[b + m] * e
+                y[b + m] = yv
+                p[b + m] = pv
+                phi += f.amps[a + m] * pv
+                k += f.amps[a + m] * yv
+            }
+            guard let z0 = probe else { continue }
+            let x1 = phi, x2 = 1 - phi, z = z0 - k
+            let s = c * 6
+            st[s] = st[s] * lam + x1 * x1
+            st[s + 1] = st[s + 1] * lam + x1 * x2
+            st[s + 2] = st[s + 2] * lam + x2 * x2
+            st[s + 3] = st[s + 3] * lam + x1 * z
+            st[s + 4] = st[s + 4] * lam + x2 * z
+            st[s + 5] = st[s + 5] * lam + z * z
+        }
+        return (y, p, st)
+    }
+
     /// `ConductionFitter.forecast` as it was written before `FrozenForecast`.
     func plainForecast(
         _ f: ConductionFitter, _ sol: ConductionFitter.Solution, afterSeconds sec: Double, futureDriveCelsius a: Double,
