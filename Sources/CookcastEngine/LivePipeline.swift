@@ -302,6 +302,9 @@ public final class LivePipeline: @unchecked Sendable {
             case .failure(let error): try await reject(error, atSeconds: t)
             }
         case .connection(let state, _, let detail):
+            // A silence that ran out before this news is told first: replayed at full speed, a
+            // probe lost at 01:00:33 was said after the link came back at 01:01:43.
+            try await checkSilence(atSeconds: t)
             try await flush()
             let wasConnected = status.connection == .connected
             status.connection = state

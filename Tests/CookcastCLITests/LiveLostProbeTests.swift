@@ -44,6 +44,22 @@ import Testing
         #expect(r.out.contains("[01:00:45] ALARM probe_lost: probe 2: no reading for 60 s"))
     }
 
+    /// A link that dropped for two minutes, replayed at full speed: the probe lost a minute into
+    /// the dropout is said before the link comes back, every line in time order (the alarm
+    /// stamped 01:00:33 came after "[01:01:43] link connected (reconnected)").
+    @Test func aProbeLostInADropoutIsSaidBeforeTheLinkComesBack() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let r = await box.run(["live", "--simulate", "steak", "--seed", "2", "--speed", "max", "--plain"])
+        #expect(r.status == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        let lost = try #require(lines.firstIndex { $0.contains("ALARM probe_lost") }, "\(r.out)")
+        let back = try #require(lines.firstIndex { $0.contains("link connected (reconnected)") }, "\(r.out)")
+        #expect(lost < back, "\(r.out)")
+        let stamps = lines.compactMap { $0.hasPrefix("[") ? $0.split(separator: "]").first : nil }
+        #expect(stamps == stamps.sorted(), "\(r.out)")
+    }
+
     @Test func jsonProbesEntryIsLostWithItsLastETA() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
