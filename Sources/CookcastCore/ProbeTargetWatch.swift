@@ -73,6 +73,9 @@ public struct ProbeTargetWatch: Sendable {
     private var readingsOut = 0
     private var readingsFarBelow = 0
     private var atTargetBefore = false
+    /// Back in meat already past the target by a jump, and above it since: the meat it reached
+    /// the target in before, when it did (see `observe`).
+    private var backInMeatPastTarget = false
     private var aboveSinceSeconds: Double?
     /// Recent readings, at least 5 s apart, over the last 3 minutes.
     private var recent: [(seconds: Double, celsius: Double)] = []
@@ -95,6 +98,7 @@ public struct ProbeTargetWatch: Sendable {
         remember(celsius, atSeconds: t)
         if celsius < target {
             atTargetBefore = false
+            backInMeatPastTarget = false
             aboveSinceSeconds = nil
             leaveOut()
             if celsius < target - Self.seenBelowCelsius { seenBelow = true }
@@ -113,6 +117,7 @@ public struct ProbeTargetWatch: Sendable {
             let nearAir = airCelsius.map { celsius >= $0 - Self.airMarginCelsius(air: $0, target: target) } ?? true
             if !nearAir, readsLikeMeat(sinceSeconds: outSinceSeconds, atSeconds: t) {
                 leaveOut()
+                backInMeatPastTarget = true
                 // The readings before the jump are another place: the next rise is judged from here.
                 recent = [(t, celsius)]
             } else {
@@ -127,6 +132,11 @@ public struct ProbeTargetWatch: Sendable {
         guard !hasReached else { return .none }
         if (seenBelow && atTargetBefore) || t - since >= Self.startedPastSeconds {
             hasReached = true
+            // Pulled out of meat that was done (it read the room, which re-arms the watch as a
+            // new piece would) and pushed back in where it was past the target: the same done
+            // meat, not news. A real brisket lifted out to 19 C two hours after it reached 90 C
+            // sounded "reached" a second time. A new piece heats through the target instead.
+            if backInMeatPastTarget, hasEverReached { return .none }
             hasEverReached = true
             return .reached
         }

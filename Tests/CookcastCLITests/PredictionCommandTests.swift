@@ -174,6 +174,10 @@ import Testing
         #expect(late.err.contains("live would show the probe lost"), "\(late.err)")
         let inTime = await box.run(["predict", file, "--target", "74", "--at", "2430"])
         #expect(!inTime.err.contains("lost"), "\(inTime.err)")
+        // A done probe stays done, as live shows it: the file reaches 50 C at about 1800 s.
+        let done = await box.run(["predict", file, "--target", "50", "--at", "50000"])
+        #expect(done.out.contains("phase done"), "\(done.out)")
+        #expect(!done.err.contains("lost"), "\(done.err)")
         let before = box.write("before.csv", "t_s,probe_c,ambient_c\n-100,20,150\n-50,20,150\n")
         for format in ["text", "json", "seconds"] {
             let r = await box.run(["predict", before, "--target", "74", "--format", format])

@@ -154,6 +154,22 @@ import Testing
         #expect(kinds == [.probeOut])
     }
 
+    /// Two hours after the target, the probe is lifted out into the room (19 C, which re-arms the
+    /// watch as a new piece would) and pushed back into the same done meat (95 C, a jump, then the
+    /// meat's own slow rise under a 110 C pit): the real TempFit brisket sounded "reached 90.0 C"
+    /// a second time. It is the meat that was done; a new piece heats through the target.
+    @Test func aProbePushedBackIntoMeatThatWasDoneDoesNotSoundTheTargetAgain() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 90))
+        var kinds: [Alarm.Kind] = []
+        func feed(_ t: Double, _ p: Double) {
+            kinds += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: 110)).map(\.kind)
+        }
+        for t in stride(from: 0.0, to: 3600, by: 30) { feed(t, 80 + t / 300) }  // 80 -> 92 C
+        for t in stride(from: 3600.0, to: 3900, by: 30) { feed(t, 19) }  // on the counter
+        for t in stride(from: 3900.0, to: 4500, by: 30) { feed(t, 94.8 + (t - 3900) / 600) }  // back in
+        #expect(kinds == [.targetReached], "\(kinds)")
+    }
+
     /// Pushed deeper into meat past the target between two readings 5 s apart, the probe is in the
     /// meat again 45 s after the jump and the target sounds then. A minute after the jump the
     /// reading before it was still the reference, so the next readings were a jump again and the

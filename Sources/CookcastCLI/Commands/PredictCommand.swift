@@ -131,8 +131,9 @@ struct PredictCommand: Command {
         }
     }
 
-    /// Says on stderr when `channel`'s last probe reading by `seconds` lies further back than
-    /// `live` waits before it calls a probe lost (`SilenceWatch`, with the alarm's minimum): an
+    /// Says on stderr when `channel`'s (the probe shown, not done) last probe reading by `seconds`
+    /// lies further back than `live` waits before it calls a probe lost (`SilenceWatch`, with the
+    /// alarm's minimum): an
     /// `--at` past the end of the file, or deep in a gap, was answered as if the probe were still
     /// reporting ("waiting for the probe to reach 74.0 C" 13 hours after its last reading).
     func noteSilence(before seconds: Double, channel: Int, readings: [Reading], named: Bool) {
@@ -219,7 +220,6 @@ struct PredictCommand: Command {
         if targetCelsius == nil, let without = predicted.first(where: { channelTargets[$0] == nil }) {
             throw .usage("\(Self.missingTarget): probe \(without) has no target of its own")
         }
-        for ch in predicted { noteSilence(before: limit, channel: ch, readings: readings, named: probeChannels.count > 1) }
         let shownCut = asked.flatMap { channelCuts[$0] } ?? cut
         let estimate: Estimate
         // The probe whose temperature the estimate carries: asked, the only one, or the slowest.
@@ -235,6 +235,10 @@ struct PredictCommand: Command {
             estimate = Predictor.predict(
                 readings: readings, targetCelsius: probeTarget, atSeconds: limit, cut: shownCut, priors: priors,
                 channel: channel ?? probeChannels.first)
+        }
+        // A done probe stays done, as live shows it, however long since its last reading.
+        if estimate.phase != .done, let ch = shownChannel ?? probeChannels.first {
+            noteSilence(before: limit, channel: ch, readings: readings, named: probeChannels.count > 1)
         }
         // That probe's own target and cut, else every probe's: the slowest probe's temperature
         // beside the plain target ("probe 38.1 C, target 74.0 C" for a shoulder cooking to 93 C)
