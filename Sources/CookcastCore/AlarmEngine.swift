@@ -316,6 +316,9 @@ extension AlarmEngine {
         // others have reported past its limit, so a source that went quiet is not N alarms.
         var fired: [Alarm] = []
         for ch in channelSilences.keys.sorted() {
+            // A probe whose meat is done and off the heat is unplugged as a matter of course: no
+            // news (the live view keeps it `done`, not `lost`).
+            guard targetWatches[ch]?.hasEverReached != true else { continue }
             guard let watch = channelSilences[ch], let last = watch.lastReadingSeconds,
                 latest >= max(last, start ?? last)
                     + watch.lostAfterSeconds(minimumSeconds: rules.probeLostAfterSeconds),

@@ -358,6 +358,33 @@ import Testing
         #expect(engine.observeRemaining(seconds: 400, atSeconds: 20).map(\.kind) == [.etaNear])
     }
 
+    /// Two chickens: probe 1 done and unplugged while probe 2 cooks on. Its silence is no news
+    /// (it sounded "probe 1: no reading for 60 s" after "reached"); probe 2 unplugged short of
+    /// its target still is.
+    @Test func aProbeUnpluggedOnceItsMeatIsDoneIsNotLost() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        var kinds: [Alarm.Kind] = []
+        for t in stride(from: 0.0, to: 600, by: 10) {
+            kinds += engine.observeSilence(untilSeconds: t).map(\.kind)
+            kinds += engine.observe(Reading(channel: 1, elapsedSeconds: t, probeCelsius: 70 + t / 100, ambientCelsius: nil))
+                .map(\.kind)
+            kinds += engine.observe(Reading(channel: 2, elapsedSeconds: t + 1, probeCelsius: 50, ambientCelsius: nil))
+                .map(\.kind)
+        }
+        for t in stride(from: 600.0, to: 900, by: 10) {  // probe 1 unplugged
+            kinds += engine.observeSilence(untilSeconds: t).map(\.kind)
+            kinds += engine.observe(Reading(channel: 2, elapsedSeconds: t + 1, probeCelsius: 51, ambientCelsius: nil))
+                .map(\.kind)
+        }
+        #expect(kinds == [.targetReached], "\(kinds)")
+        for t in stride(from: 900.0, to: 1200, by: 10) {  // probe 2 unplugged too, the link still up
+            kinds += engine.observeSilence(untilSeconds: t).map(\.kind)
+            kinds += engine.observe(Reading(channel: 3, elapsedSeconds: t, probeCelsius: nil, ambientCelsius: 120))
+                .map(\.kind)
+        }
+        #expect(kinds == [.targetReached, .probeLost], "\(kinds)")
+    }
+
     @Test func probeLostAfterSilenceOnceUntilReadingsResume() {
         var rules = AlarmRules(targetCelsius: 74)
         rules.probeLostAfterSeconds = 60
