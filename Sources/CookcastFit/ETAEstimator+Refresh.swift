@@ -421,9 +421,9 @@ extension ETAEstimator {
             return template
         }
         let before = String(template[..<slot.lowerBound]), after = String(template[slot.upperBound...])
-        let duration = formatDuration(remainingSeconds)
-        let message = before + duration + after
-        timeLeftWording = (before, after, duration, message)
+        let minutes = shownMinutes(remainingSeconds)
+        let message = before + formatMinutes(minutes) + after
+        timeLeftWording = (before, after, minutes, message)
         return message
     }
 

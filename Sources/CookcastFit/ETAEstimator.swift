@@ -82,7 +82,7 @@ public final class ETAEstimator {
     /// The words of `current` either side of the time left (`Forecast.timeLeft`), the time left
     /// they were given at the grid step and the words they made (see `worded`); nil when they
     /// carry no time left.
-    var timeLeftWording: (before: String, after: String, duration: String, message: String)?
+    var timeLeftWording: (before: String, after: String, minutes: Int, message: String)?
     var lastGrid: GridPoint?
     var skill = ForecastSkill()
     var revisions = FinishRevisions()
@@ -258,10 +258,13 @@ public final class ETAEstimator {
                 // Its words were for the moment it was made: "about 2 min left" beside "in 0s"
                 // when a logger that writes only on a change said nothing for ten minutes.
                 e.message = "due \(formatDuration(seconds - f)) ago: waiting for the probe to reach \(shownTarget)"
-            } else if seconds > e.elapsedSeconds, let wording = timeLeftWording, e.message == wording.message {
-                // The time left as of `seconds`, not of the grid step: the number beside says so.
-                let duration = formatDuration(finish - seconds)
-                if duration != wording.duration { e.message = wording.before + duration + wording.after }
+            } else if seconds > e.elapsedSeconds, let wording = timeLeftWording {
+                // The time left as of `seconds`, not of the grid step: the number beside says so
+                // (worded afresh only when the minutes shown change, and not over other words).
+                let minutes = shownMinutes(finish - seconds)
+                if minutes != wording.minutes, e.message == wording.message {
+                    e.message = wording.before + formatMinutes(minutes) + wording.after
+                }
             }
         }
         return e

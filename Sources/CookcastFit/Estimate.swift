@@ -83,9 +83,16 @@ public struct Estimate: Sendable, Hashable, Codable {
 
 /// Human-readable duration, e.g. `1 h 05 min`, `12 min`; under half a minute but not none,
 /// `1 min` ("about 0 min left" with 19 s to go read as done).
-func formatDuration(_ seconds: Double) -> String {
+func formatDuration(_ seconds: Double) -> String { formatMinutes(shownMinutes(seconds)) }
+
+/// The whole minutes `formatDuration` shows for `seconds`.
+func shownMinutes(_ seconds: Double) -> Int {
     let s = max(0, seconds.isFinite ? seconds : 0)
-    let m = max(s > 0 ? 1 : 0, Int((s / 60).rounded()))
+    return max(s > 0 ? 1 : 0, Int((s / 60).rounded()))
+}
+
+/// `formatDuration` of whole minutes.
+func formatMinutes(_ m: Int) -> String {
     if m < 60 { return "\(m) min" }
     let h = m / 60, r = m % 60
     return r < 10 ? "\(h) h 0\(r) min" : "\(h) h \(r) min"
