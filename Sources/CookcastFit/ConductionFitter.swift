@@ -216,8 +216,8 @@ public final class ConductionFitter {
     ///
     /// Candidates go two at a time: each one's modal sums are a chain of `modeCount` dependent
     /// additions, and one candidate alone kept the core waiting on them: in pairs a step of 3,000
-    /// points took 22 us a point instead of 28.5. Each candidate's own arithmetic and its order are unchanged, so every value is
-    /// bit-identical to one candidate at a time.
+    /// points took 22 us a point instead of 28.5. Each candidate's own arithmetic and its order
+    /// are unchanged, so every value is bit-identical to one candidate at a time.
     private static func step(
         drive: Double, newDrive: Double, probe: Double?, lam: Double, nm: Int, shapeCount: Int, decay: [Double],
         amps: [Double], staticGain: [Double], y: inout [Double], p: inout [Double], lastPhi: inout [Double],
