@@ -5,7 +5,10 @@ import Foundation
 /// `live --on-alarm CMD`: runs `/bin/sh -c CMD` for every alarm (a phone push, a buzzer), with
 /// `COOKCAST_ALARM` (kind), `COOKCAST_MESSAGE` (the words on the screen, in `--unit`),
 /// `COOKCAST_SESSION`, `COOKCAST_PROBE` (the channel, if any) and `COOKCAST_PROBE_C` in its
-/// environment. The command runs in the background; its failure is reported, never fatal.
+/// environment. The command runs in the background; its failure (it cannot start, or exits
+/// non-zero) is a warning on standard error, never fatal. What it prints is discarded: it went
+/// into live's own output, lines of a hook's `echo` in the middle of `--json`'s objects and stale
+/// copies of the dashboard's header scrolled up its screen.
 final class AlarmCommandSink: LiveSink {
     private let command: String
     private let console: any Console
@@ -32,6 +35,13 @@ final class AlarmCommandSink: LiveSink {
         env["COOKCAST_PROBE_C"] = probe.flatMap { status.probeCelsius[$0] }.map { "\($0)" } ?? ""
         process.environment = env
         process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let kind = alarm.kind.rawValue
+        process.terminationHandler = { [console] finished in
+            guard finished.terminationReason == .exit, finished.terminationStatus != 0 else { return }
+            console.errorLine("warning: --on-alarm command exited \(finished.terminationStatus) for \(kind)")
+        }
         do {
             try process.run()
         } catch {

@@ -312,6 +312,23 @@ import Testing
 }
 
 extension AlarmCommandTests {
+    /// What the command prints stays out of live's own output: a hook's `echo` came out between
+    /// `--json`'s objects (and scrolled the dashboard), so a script reading the stream broke.
+    @Test func theCommandsOutputStaysOutOfLivesOwn() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let (status, out) = try CookcastBinary.run(
+            [
+                "live", "--sample", "roast-chicken", "--speed", "max", "--json", "--db", box.databasePath,
+                "--on-alarm", "echo \"hook says hi\"; exit 3",
+            ],
+            environment: ["COOKCAST_MODELS": SharedData.models])
+        #expect(status == 0)
+        let lines = out.split(separator: "\n")
+        #expect(lines.contains { $0.contains("\"type\":\"alarm\"") }, "\(out.suffix(500))")
+        #expect(lines.allSatisfy { $0.hasPrefix("{") }, "\(lines.filter { !$0.hasPrefix("{") })")
+    }
+
     /// Three probes and a pit: each probe's "ETA near" is its own, and the command is told which
     /// probe and its temperature (it got no probe and probe 1's temperature, long past the target).
     @Test func etaNearOfSeveralProbesGivesTheCommandEachProbe() async throws {
