@@ -4,8 +4,8 @@ import CookcastIngest
 import CookcastStore
 import Foundation
 
-/// `cookcast predict FILE --target C` (or `--sample NAME`): the estimate the live pipeline would
-/// have shown at `--at`.
+/// `cookcast predict FILE --target C` (or `--sample NAME`): the estimate at `--at` from the
+/// readings up to then, as the live pipeline shows it once that moment's grid step closes.
 struct PredictCommand: Command {
     static let name = "predict"
     static let abstract = "predict the finish of a recorded cook from the readings up to a moment"
@@ -133,9 +133,9 @@ struct PredictCommand: Command {
 
     /// Says on stderr when `channel`'s (the probe shown, not done) last probe reading by `seconds`
     /// lies further back than `live` waits before it calls a probe lost (`SilenceWatch`, with the
-    /// alarm's minimum): an
-    /// `--at` past the end of the file, or deep in a gap, was answered as if the probe were still
-    /// reporting ("waiting for the probe to reach 74.0 C" 13 hours after its last reading).
+    /// alarm's minimum): an `--at` past the end of the file, or deep in a gap, was answered as if
+    /// the probe were still reporting ("waiting for the probe to reach 74.0 C" 13 hours after its
+    /// last reading).
     func noteSilence(before seconds: Double, channel: Int, readings: [Reading], named: Bool) {
         var watch = SilenceWatch()
         var times = readings.filter { $0.channel == channel && $0.probeCelsius != nil && $0.elapsedSeconds <= seconds }
