@@ -23,6 +23,23 @@ import Testing
         #expect(e.message.contains("about \(formatDuration(finish - at)) left"), "\(e.message), \(finish - at) s left")
     }
 
+    /// Asked long after the finish passed without the target (a logger quiet for twenty minutes),
+    /// the estimate says it is overdue and its range is not a single moment: the model was wrong
+    /// by at least that long.
+    @Test func anOverdueFinishSaysSoAndKeepsARange() throws {
+        let cook = SyntheticCook(dt: 300, hours: 3, faults: false)
+        let lastSeconds = 300 * (cook.trueFinish / 300).rounded(.down)
+        let readings = cook.readings.filter { $0.elapsedSeconds <= lastSeconds }
+        let fresh = try #require(
+            Predictor.predict(readings: readings, targetCelsius: 54, cut: nil, priors: []).finishSeconds)
+        let at = fresh + 1200
+        let e = Predictor.predict(readings: readings, targetCelsius: 54, atSeconds: at, cut: nil, priors: [])
+        #expect(e.message.hasPrefix("due "), "\(e.message)")
+        let lo = try #require(e.finishLowSeconds), hi = try #require(e.finishHighSeconds)
+        #expect(lo == at && e.finishSeconds == at)
+        #expect(hi >= at + 1200 - 1, "range \(lo)-\(hi) at \(at)")
+    }
+
     /// Half a minute to go is not "0 min".
     @Test func underHalfAMinuteIsAMinuteNotNone() {
         #expect(formatDuration(19) == "1 min")
