@@ -39,9 +39,9 @@ public struct ReplayLineParser: Sendable {
         var ambient: Int? = 2
         var channel: Int?
         var battery: Int?
-        /// The probe's or the air's column is in Fahrenheit (`probe_f`, `ambient_f`).
-        var probeInFahrenheit = false
-        var ambientInFahrenheit = false
+        /// The units of the probe's and the air's columns (`probe_f`, `ambient_f`: Fahrenheit).
+        var probeUnit = TemperatureUnit.celsius
+        var ambientUnit = TemperatureUnit.celsius
         /// Said with the first row: how a header that names none of the known columns was read.
         var note: String?
     }
@@ -125,15 +125,10 @@ public struct ReplayLineParser: Sendable {
             }
             return .success(v)
         }
-        func celsius(_ value: Double?, fahrenheit: Bool) -> Double? {
-            fahrenheit ? value.map { ($0 - 32) * 5 / 9 } : value
-        }
         do {
-            let probe = celsius(
-                try optional(c.probe, c.probeInFahrenheit ? "probe_f" : "probe_c").get(), fahrenheit: c.probeInFahrenheit)
-            let ambient = celsius(
-                try optional(c.ambient, c.ambientInFahrenheit ? "ambient_f" : "ambient_c").get(),
-                fahrenheit: c.ambientInFahrenheit)
+            let probe = try optional(c.probe, "probe_\(c.probeUnit.rawValue)").get().map(c.probeUnit.celsius(from:))
+            let ambient = try optional(c.ambient, "ambient_\(c.ambientUnit.rawValue)").get()
+                .map(c.ambientUnit.celsius(from:))
             let battery = try optional(c.battery, "battery_pct").get()
             guard probe != nil || ambient != nil else { return .issue("no temperature") }
             var channel = 1
@@ -169,9 +164,9 @@ public struct ReplayLineParser: Sendable {
         let namedProbe = probeC ?? probeF, namedAmbient = ambientC ?? ambientF
         c.time = names.firstIndex(of: "t_s") ?? 0
         c.probe = namedProbe ?? (names.count > 1 ? 1 : nil)
-        c.probeInFahrenheit = probeC == nil && probeF != nil
+        if probeC == nil, probeF != nil { c.probeUnit = .fahrenheit }
         c.ambient = namedAmbient ?? (names.count > 2 && namedProbe == nil ? 2 : nil)
-        c.ambientInFahrenheit = ambientC == nil && ambientF != nil
+        if ambientC == nil, ambientF != nil { c.ambientUnit = .fahrenheit }
         c.channel = names.firstIndex(of: "channel")
         c.battery = names.firstIndex(of: "battery_pct")
         if names.firstIndex(of: "t_s") == nil || (namedProbe == nil && namedAmbient == nil) {
