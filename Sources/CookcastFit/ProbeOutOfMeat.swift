@@ -59,8 +59,9 @@ struct ProbeOutOfMeat: Sendable {
     /// (`rateWindowSeconds` to twice that).
     static let rateWindowSeconds = 150.0
 
-    /// How fast the meat was heating over the last few minutes in it, Celsius a second (nil: not
-    /// measured yet); a record kept from two anchors, at constant cost a reading.
+    /// The readings the meat's recent rate of rise (`riseRate`) is measured from, at constant cost
+    /// a reading: the older anchor, the one that replaces it every `rateWindowSeconds`, and the
+    /// latest reading in the meat (nil: none since the probe went in or came back).
     private var rateAnchor: (seconds: Double, celsius: Double)?
     private var rateMiddle: (seconds: Double, celsius: Double)?
     private var lastInMeat: (seconds: Double, celsius: Double)?
@@ -173,7 +174,8 @@ struct ProbeOutOfMeat: Sendable {
         latestCelsius = nil
         backSince = nil
         recent = []
-        // Elsewhere in the meat, the old spot's readings say nothing of the new one's rate.
+        // Back in the meat, the rate is measured afresh from the readings there: a gap (or another
+        // spot) between the anchors is no rate of the meat's.
         rateAnchor = nil
         rateMiddle = nil
         lastInMeat = nil
