@@ -47,6 +47,8 @@ final class JSONLinesSink: LiveSink {
             fields["eta_s"] = .number(status.eta.finishSeconds)
             fields["eta_lo_s"] = .number(status.eta.lowSeconds)
             fields["eta_hi_s"] = .number(status.eta.highSeconds)
+            // Past its finish without the target: `eta_s` is now, this is when it was due.
+            if let due = status.eta.overdueSinceSeconds { fields["eta_overdue_since_s"] = .number(due) }
             if status.probeETAs.count > 1 {
                 fields["probes"] = .array(
                     status.probeETAs.map { eta in
@@ -59,6 +61,7 @@ final class JSONLinesSink: LiveSink {
                         ]
                         // A lost probe has no ETA (`eta_s` null), only the one it had.
                         if let last = eta.lastFinishSeconds { probe["last_eta_s"] = .number(last) }
+                        if let due = eta.overdueSinceSeconds { probe["eta_overdue_since_s"] = .number(due) }
                         return .object(probe)
                     })
             }

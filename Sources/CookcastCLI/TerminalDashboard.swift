@@ -130,7 +130,8 @@ final class TerminalDashboard: LiveSink {
         return parts.joined(separator: "  ")
     }
 
-    /// The line of one probe of several on the screen: `probe 2: 61.3 C  ETA 15:05 (in 32m 10s) predicting`,
+    /// The line of one probe of several on the screen: `probe 2: 61.3 C  ETA 15:05 (in 32m 10s) predicting`
+    /// (past it without the target: `ETA 15:05 overdue by 8m 10s predicting`),
     /// `probe 1: 75.2 C  done at 14:12`, `probe 3: 131.0 C  probe out`, one silent past the
     /// probe-lost limit `probe 3: 21.0 C (3m 10s ago)  lost (last ETA 07:27)`; a probe with a
     /// target of its own says it: `probe 3: 61.3 C  target 93.0 C  ETA ...`.
@@ -142,17 +143,22 @@ final class TerminalDashboard: LiveSink {
             return head + eta.phase + lastETA(eta, status)
         }
         if eta.phase == "done" { return head + "done at \(clock(finish, status))" }
+        if let due = eta.overdueSinceSeconds {
+            return head + "ETA \(clock(due, status)) overdue by \(DurationFormat.short(finish - due)) \(eta.phase)"
+        }
         let left = DurationFormat.short(finish - status.elapsedSeconds)
         return head + "ETA \(clock(finish, status)) (in \(left)) \(eta.phase)"
     }
 
     /// One probe's part of the plain status line: `2 ETA 15:05`, `1 done`, `3 probe out`,
-    /// `3 lost (last ETA 07:27)`, with the phase after the time unless it is `predicting`.
+    /// `3 lost (last ETA 07:27)`, `2 ETA 15:05 overdue` (past it without the target), with the
+    /// phase after the time unless it is `predicting`.
     private func compactProbeText(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
         let channel = eta.channel.map { "\($0) " } ?? ""
         guard let finish = eta.finishSeconds, eta.phase != "unreachable", eta.phase != "probe out", eta.phase != "done"
         else { return channel + eta.phase + lastETA(eta, status) }
-        return channel + "ETA \(clock(finish, status))" + (eta.phase == "predicting" ? "" : " \(eta.phase)")
+        let shown = eta.overdueSinceSeconds.map { "ETA \(clock($0, status)) overdue" } ?? "ETA \(clock(finish, status))"
+        return channel + shown + (eta.phase == "predicting" ? "" : " \(eta.phase)")
     }
 
     /// ` (last ETA 07:27)` after a lost probe's phase: what it said before it fell silent, no
@@ -219,6 +225,12 @@ final class TerminalDashboard: LiveSink {
             // brought the meat within a fraction of a degree of it.
             let how = AlarmEngine.doneReason(TemperatureText.converting(eta.message, to: unit)) ?? "target reached"
             return "done at \(clock(finish)) (\(DurationFormat.clock(finish)) into the cook): \(how)"
+        }
+        if let due = eta.overdueSinceSeconds {
+            // Past its finish without the target: when it was due and by how much it is late
+            // ("in 0s" said it was due now), and how late the range still allows.
+            let latest = eta.highSeconds.map { ", by \(clock($0)) at the latest" } ?? ""
+            return "ETA \(clock(due)) overdue by \(DurationFormat.short(finish - due))\(latest) \(eta.phase)"
         }
         var text = "ETA \(clock(finish)) (in \(DurationFormat.short(finish - status.elapsedSeconds))"
         if let lo = eta.lowSeconds, let hi = eta.highSeconds { text += ", \(clock(lo))-\(clock(hi))" }

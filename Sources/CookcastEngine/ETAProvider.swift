@@ -20,6 +20,9 @@ public struct ETASnapshot: Sendable, Hashable {
     /// A lost probe's (phase `lost`) last finish before it fell silent, seconds since the session
     /// start: no ETA any more (`finishSeconds` is nil), only what it said last. Nil otherwise.
     public var lastFinishSeconds: Double?
+    /// When the finish passed without the target (more than a minute ago), the finish the model
+    /// had given, seconds since the session start; `finishSeconds` is then the moment asked about.
+    public var overdueSinceSeconds: Double?
 
     /// Creates a snapshot.
     public init(

@@ -77,6 +77,7 @@ extension ETASnapshot {
             highSeconds: e.finishHighSeconds, message: e.message,
             isConfident: e.phase == .predicting || e.phase == .stalled)
         self.channel = channel
+        self.overdueSinceSeconds = e.overdueSinceSeconds
     }
 }
 

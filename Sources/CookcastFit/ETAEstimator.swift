@@ -258,6 +258,7 @@ public final class ETAEstimator {
                 // Its words were for the moment it was made: "about 2 min left" beside "in 0s"
                 // when a logger that writes only on a change said nothing for ten minutes.
                 e.message = "due \(formatDuration(seconds - f)) ago: waiting for the probe to reach \(shownTarget)"
+                e.overdueSinceSeconds = f
                 // The model was wrong by at least as long as it is overdue: the range says so (it
                 // was "12:40-12:40", no uncertainty at all, eight minutes after the finish passed).
                 e.finishHighSeconds = max(e.finishHighSeconds ?? finish, seconds + (seconds - f))

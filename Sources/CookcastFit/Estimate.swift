@@ -47,6 +47,10 @@ public struct Estimate: Sendable, Hashable, Codable {
     public var targetCelsius: Double
     /// Channel the estimate is for (0 for a session-wide estimate).
     public var channel: Int
+    /// When the finish passed without the target, more than a minute before the moment asked
+    /// about, the finish the model had given, seconds since session start (the shown finish is
+    /// then that moment: "in 0s" said it was due now, not that it was late); nil otherwise.
+    public var overdueSinceSeconds: Double? = nil
 
     /// Creates an estimate.
     public init(

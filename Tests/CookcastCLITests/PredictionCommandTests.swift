@@ -172,8 +172,13 @@ import Testing
         #expect(late.status == 0, "\(late.err)")
         #expect(late.err.contains("the last probe reading by 13:53:20 is at 00:40:00"), "\(late.err)")
         #expect(late.err.contains("live would show the probe lost"), "\(late.err)")
+        // Long past the finish it gave, the target not reached: when it was due and how late.
+        #expect(late.out.contains("finish was due at "), "\(late.out)")
+        #expect(late.out.contains(" (overdue by "), "\(late.out)")
+        #expect(!late.out.contains("(in 0s)"), "\(late.out)")
         let inTime = await box.run(["predict", file, "--target", "74", "--at", "2430"])
         #expect(!inTime.err.contains("lost"), "\(inTime.err)")
+        #expect(!inTime.out.contains("overdue"), "\(inTime.out)")
         // A done probe stays done, as live shows it: the file reaches 50 C at about 1800 s.
         let done = await box.run(["predict", file, "--target", "50", "--at", "50000"])
         #expect(done.out.contains("phase done"), "\(done.out)")

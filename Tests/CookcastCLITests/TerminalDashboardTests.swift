@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import CookcastEngine
 
 @testable import CookcastCLI
 
@@ -145,5 +146,37 @@ final class FakeTerminal: Console, @unchecked Sendable {
         let r = await box.run(["live", "--replay", log, "--speed", "max", "--plain"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains(": 2 readings stored, 1 bad packet logged\n"), "\(r.out)")
+    }
+}
+
+/// A finish passed without the target says when it was due and how late it is: the line said
+/// "ETA 12:48 (in 0s, 12:48-12:56)", due now, eight minutes after it was due.
+@Suite struct OverdueDisplayTests {
+    static func status(probes: [Int: Double]) -> LiveStatus {
+        var eta = ETASnapshot(
+            phase: "predicting", finishSeconds: 3000, lowSeconds: 3000, highSeconds: 3480,
+            message: "due 8 min ago: waiting for the probe to reach 74.0 C", isConfident: true)
+        eta.overdueSinceSeconds = 2520
+        eta.channel = 1
+        var status = LiveStatus(
+            sessionID: 1, elapsedSeconds: 3000, connection: .connected, probeCelsius: probes, ambientCelsius: 160,
+            batteryPercent: nil, targetCelsius: 74, eta: eta, readingCount: 300, decodeErrorCount: 0,
+            duplicateCount: 0, disconnectCount: 0, history: [])
+        var other = ETASnapshot(
+            phase: "predicting", finishSeconds: 4000, lowSeconds: 3800, highSeconds: 4300, message: "", isConfident: true)
+        other.channel = 2
+        status.probeETAs = probes.count > 1 ? [eta, other] : []
+        return status
+    }
+
+    @Test func anOverdueFinishSaysWhenItWasDueAndHowLateItIs() {
+        let dashboard = TerminalDashboard(
+            console: FakeTerminal(columns: 200), unit: .celsius, title: "t", startedAtUnixMs: 0)
+        let line = dashboard.statusLine(Self.status(probes: [1: 73.6]))
+        #expect(line.hasSuffix("ETA 00:42 overdue by 8m 00s, by 00:58 at the latest predicting"), "\(line)")
+        #expect(!line.contains("in 0s"))
+        let two = Self.status(probes: [1: 73.6, 2: 60])
+        #expect(dashboard.probeLine(two.probeETAs[0], two).hasSuffix("ETA 00:42 overdue by 8m 00s predicting"))
+        #expect(dashboard.statusLine(two).hasSuffix("probes: 1 ETA 00:42 overdue, 2 ETA 01:06"), "\(dashboard.statusLine(two))")
     }
 }

@@ -38,6 +38,12 @@ import Testing
         let lo = try #require(e.finishLowSeconds), hi = try #require(e.finishHighSeconds)
         #expect(lo == at && e.finishSeconds == at)
         #expect(hi >= at + 1200 - 1, "range \(lo)-\(hi) at \(at)")
+        // When it was due is kept: the shown finish is the moment asked about.
+        let due = try #require(e.overdueSinceSeconds)
+        #expect(abs(due - fresh) < 1, "due \(due), the finish given \(fresh)")
+        // Not yet a minute past: no overdue.
+        let soon = Predictor.predict(readings: readings, targetCelsius: 54, atSeconds: fresh + 30, cut: nil, priors: [])
+        #expect(soon.overdueSinceSeconds == nil)
     }
 
     /// Half a minute to go is not "0 min".

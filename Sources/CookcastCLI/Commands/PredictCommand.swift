@@ -263,6 +263,7 @@ struct PredictCommand: Command {
                     "finish_lo_s": .number(estimate.finishLowSeconds),
                     "finish_hi_s": .number(estimate.finishHighSeconds),
                     "remaining_s": .number(estimate.remainingSeconds(at: limit)),
+                    "overdue_since_s": .number(estimate.overdueSinceSeconds),
                     "phase": .string(estimate.phase.rawValue),
                     "model": .string(estimate.model),
                     "message": .string(TemperatureText.converting(estimate.message, to: context.unit)),
@@ -280,7 +281,9 @@ struct PredictCommand: Command {
                 console.line("done at \(DurationFormat.clock(finish)) on the file's clock")
             } else if let finish = estimate.finishSeconds, estimate.phase.showsFinish {
                 var line =
-                    "finish at \(DurationFormat.clock(finish)) on the file's clock (in \(DurationFormat.short(finish - limit)))"
+                    estimate.overdueSinceSeconds.map {
+                        "finish was due at \(DurationFormat.clock($0)) on the file's clock (overdue by \(DurationFormat.short(finish - $0)))"
+                    } ?? "finish at \(DurationFormat.clock(finish)) on the file's clock (in \(DurationFormat.short(finish - limit)))"
                 if let lo = estimate.finishLowSeconds, let hi = estimate.finishHighSeconds {
                     line += ", 80 % interval \(DurationFormat.clock(lo))-\(DurationFormat.clock(hi))"
                 }
