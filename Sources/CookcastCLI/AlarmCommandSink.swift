@@ -4,8 +4,8 @@ import Foundation
 
 /// `live --on-alarm CMD`: runs `/bin/sh -c CMD` for every alarm (a phone push, a buzzer), with
 /// `COOKCAST_ALARM` (kind), `COOKCAST_MESSAGE` (the words on the screen, in `--unit`),
-/// `COOKCAST_SESSION`, `COOKCAST_PROBE` (the channel, if any) and `COOKCAST_PROBE_C` in its
-/// environment. The command runs in the background; its failure (it cannot start, or exits
+/// `COOKCAST_SESSION`, `COOKCAST_PROBE` (the channel: the alarm's, else the cook's one probe's)
+/// and `COOKCAST_PROBE_C` in its environment. The command runs in the background; its failure (it cannot start, or exits
 /// non-zero) is a warning on standard error, never fatal. What it prints is discarded: it went
 /// into live's own output, lines of a hook's `echo` in the middle of `--json`'s objects and stale
 /// copies of the dashboard's header scrolled up its screen.
@@ -28,10 +28,11 @@ final class AlarmCommandSink: LiveSink {
         var env = ProcessInfo.processInfo.environment
         env["COOKCAST_ALARM"] = alarm.kind.rawValue
         env["COOKCAST_MESSAGE"] = alarm.displayMessage(unit: unit)
-        env["COOKCAST_PROBE"] = alarm.channel.map(String.init) ?? ""
         env["COOKCAST_SESSION"] = String(status.sessionID)
-        // An alarm of no one probe (the link lost) has a temperature only when there is one probe.
+        // An alarm of no one probe (the link lost, the session's ETA) is of the cook's one probe
+        // when it has one: its channel and temperature (COOKCAST_PROBE was empty for those).
         let probe = alarm.channel ?? (status.probeCelsius.count == 1 ? status.probeCelsius.keys.first : nil)
+        env["COOKCAST_PROBE"] = probe.map(String.init) ?? ""
         env["COOKCAST_PROBE_C"] = probe.flatMap { status.probeCelsius[$0] }.map { "\($0)" } ?? ""
         process.environment = env
         process.standardInput = FileHandle.nullDevice

@@ -96,12 +96,15 @@ extension ETASnapshot {
     }
 
     /// The session's snapshot when no probe still short of its target reports: `lost`, no finish
-    /// (a stale one would say when a cook nobody hears is done), naming the lost probes, `count`
-    /// meat probes in all.
+    /// (a stale one would say when a cook nobody hears is done), naming the lost probes (none
+    /// when it is the cook's only one), `count` meat probes in all.
     init(lost: [Int: Double], of count: Int, atSeconds seconds: Double) {
         let channels = lost.keys.sorted()
         let who: String
-        if channels.count == 1 {
+        if count == 1 {
+            // The cook's one probe: "probe 1" named a channel nobody chose.
+            who = "probe"
+        } else if channels.count == 1 {
             who = "probe \(channels[0])"
         } else if channels.count == count {
             who = "every probe"

@@ -308,6 +308,11 @@ import Testing
         // reached the target" while the screen said "probe 1 reached 125.6 F").
         #expect(text.contains("target_reached 1 1: probe 1 reached 125.6 F"), "\(text)")
         #expect(r.out.contains("ALARM target_reached: probe 1 reached 125.6 F"))
+        // A one-probe cook's alarms of no one probe (ETA near, the link lost) name its probe too:
+        // COOKCAST_PROBE was empty for them.
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("eta_near 1 1: about ") }, "\(text)")
+        #expect(lines.allSatisfy { $0.split(separator: " ").dropFirst(2).first == "1:" }, "\(text)")
     }
 }
 
