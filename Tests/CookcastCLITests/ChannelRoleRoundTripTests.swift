@@ -28,12 +28,23 @@ import Testing
             let again = await box.run(["import", path, "--db", other])
             #expect(again.status == 0, "\(again.err)")
             let back = try SessionStore(path: other, readOnly: true)
-            // The CSV has no channel metadata (nor names): sensors along the probe come back as
-            // probes of their own; the JSON keeps every role.
-            let expected = format == "json" ? roles : roles.map { $0.mapValues { $0 == .sensor ? .meat : $0 } }
+            // The JSON keeps every channel and role. The CSV has no column for a sensor that is
+            // neither meat nor the pit: the thermistors along the probe are left out, and said
+            // (read back they were meat probes, and `predict` answered for a surface sensor).
+            let sensors = Set(roles.filter { $0.values.first == .sensor }.flatMap(\.keys))
+            #expect(sensors.count == 8)
+            let expected = format == "json" ? roles : roles.filter { $0.values.first != .sensor }
             #expect(try back.channels(session: 1).map { [$0.channel: $0.role] } == expected, "\(format)")
-            #expect(try back.readings(session: 1) == before, "\(format)")
+            let kept = format == "json" ? before : before.filter { !sensors.contains($0.channel) }
+            #expect(try back.readings(session: 1) == kept, "\(format)")
+            #expect(
+                exported.err.contains("8 sensor channels (2 T1, 3 T2") == (format == "csv")
+                    && (format == "json" || exported.err.contains("--format json keeps them")), "\(exported.err)")
         }
+        // One sensor asked for by its channel is written, as the probe of a file of its own.
+        let surface = await box.run(["export", "1", "--channel", "10"])
+        #expect(surface.out.hasPrefix("t_s,probe_c,ambient_c\n0.0,1"), "\(surface.out.prefix(60))")
+        #expect(!surface.err.contains("left out"), "\(surface.err)")
         // Only the ambient channel: a single-channel file, still the pit.
         let pit = box.directory + "/pit.csv"
         #expect(await box.run(["export", "1", "--channel", "9", "-o", pit]).status == 0)
@@ -72,6 +83,9 @@ import Testing
         #expect(await box.run(["export", "1", "-o", path]).status == 0)
         let predicted = await box.run(["predict", path, "--target", "68"])
         #expect(predicted.status == 0, "\(predicted.err)")
+        // The meat's probe, not one of the sensors along it ("probe 6").
+        #expect(predicted.out.contains(": probe "), "\(predicted.out)")
+        #expect(!predicted.out.contains(": probe 6") && !predicted.out.contains(": probe 1 "), "\(predicted.out)")
         let replayed = await box.run([
             "live", "--replay", path, "--speed", "max", "--plain", "--db", box.directory + "/r.db",
         ])

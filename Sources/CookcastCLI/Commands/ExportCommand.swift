@@ -14,6 +14,9 @@ struct ExportCommand: Command {
               it apart, an iBBQ: the level last reported, on each row after it). A pit/oven
               channel (role ambient) has its values in
               ambient_c and probe_c empty, which is how `cookcast import` recognises it.
+              Channels of other sensors (a Combustion's thermistors along the probe, role
+              sensor) are left out, with a note: the CSV has no column for them, and read back
+              they would be meat probes (--format json keeps them; --channel N writes one).
               `cookcast import` reads the file back into identical readings.
         json: the whole cook (session, channels, readings, events, vendor series) as one JSON document.
         --channel N: only that channel's readings (either format); a channel the session does not
@@ -112,9 +115,20 @@ struct ExportCommand: Command {
         var layout: CanonicalCSV.Layout?
         // One channel of several: every channel is read, for the pit's air.
         var pitAir = PitAir()
+        // Channels that are neither meat nor the pit (a Combustion's thermistors along the probe)
+        // have no column: read back, their probe_c rows were meat probes, and `predict` answered
+        // for a surface sensor. Left out of a whole session's file, and said; `--channel N` asks
+        // for one.
+        var leftOut = Set<Int>()
         let found = try store.cook(
             sessionID,
-            head: { _, readingChannels in
+            head: { cook, allReadingChannels in
+                let sensors = cook.channels.filter { $0.role == .sensor }
+                if channel == nil, !sensors.isEmpty {
+                    leftOut = Set(sensors.map(\.channel))
+                    context.console.errorLine(Self.sensorsLeftOutNote(sessionID, sensors))
+                }
+                let readingChannels = allReadingChannels.filter { !leftOut.contains($0) }
                 // `--channel N` writes the single-probe file `live --replay` and `predict` read
                 // (the pit's air in its rows), without a channel column; a whole session keeps
                 // its channel numbers, even a lone channel 3 (re-imported as channel 1, a merge
@@ -127,7 +141,7 @@ struct ExportCommand: Command {
                 return true
             },
             readings: { chunk in
-                var rows = chunk
+                var rows = leftOut.isEmpty ? chunk : chunk.filter { !leftOut.contains($0.channel) }
                 if let channel {
                     rows = chunk.compactMap { reading in
                         let air = pitAir.air(for: reading)
@@ -143,6 +157,14 @@ struct ExportCommand: Command {
                 return true
             })
         guard found else { throw CLIError.data("no session \(sessionID) in \(context.databasePath)") }
+    }
+
+    /// The note for a whole session's CSV without its sensor channels.
+    static func sensorsLeftOutNote(_ sessionID: Int64, _ sensors: [ChannelInfo]) -> String {
+        let named = sensors.map { s in s.name.map { "\(s.channel) \($0)" } ?? "\(s.channel)" }
+        return "note: session \(sessionID): \(Counted.words(sensors.count, "sensor channel")) (\(named.joined(separator: ", "))) "
+            + "left out of the CSV, which has no column for a sensor that is neither meat nor the pit "
+            + "(read back, it would be a meat probe); --format json keeps them, --channel N writes one alone"
     }
 
     /// The battery levels the session's thermometer reported apart from its readings (an iBBQ's),
