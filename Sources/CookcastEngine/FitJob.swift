@@ -192,6 +192,11 @@ public final class FitJob {
                 skipped.append(FitSkip(sessionID: id, reason: .sameCook(as: other)))
                 continue
             }
+            // Said before the target: a pit alone has nothing to reach one.
+            guard channels.isEmpty || channels.contains(where: { $0.role == .meat }) else {
+                skipped.append(FitSkip(sessionID: id, reason: .noMeatProbe))
+                continue
+            }
             guard goals.hasAnyTarget else {
                 skipped.append(FitSkip(sessionID: id, reason: .noTarget))
                 continue
@@ -430,8 +435,9 @@ public final class FitJob {
             else {
                 return false
             }
-            guard let rows = fitted[id] else { return true }
-            let summarised = Set(rows.map(\.channel))
+            // Never fitted or not, only a probe with a target waits: a pit alone (an iGrill's
+            // Ambient file) or a cook without any target was "unfitted" for ever.
+            let summarised = Set((fitted[id] ?? []).map(\.channel))
             let channels = try store.channels(session: id)
             let goals = Goals(info: info, channels: channels, catalog: catalog)
             let only = Self.onlyProbe(of: channels)

@@ -12,6 +12,8 @@ public struct FitSkip: Sendable, Hashable {
         case noTarget
         /// No channel holds a probe reading.
         case noProbeReadings
+        /// Its channels are the pit's alone (an iGrill's Ambient file imported by itself): no meat.
+        case noMeatProbe
         /// Still being recorded (status `active`): its end is not known yet.
         case stillRecording
         /// Played by the built-in simulator (`live --simulate`): not a real cook.
@@ -81,6 +83,7 @@ public struct FitSkip: Sendable, Hashable {
         case .notFound: why = "not found"
         case .noTarget: why = "no target and no cut to take one from"
         case .noProbeReadings: why = "no probe readings"
+        case .noMeatProbe: why = "no meat probe, only the pit's air"
         case .stillRecording: why = "still being recorded (status active), not learned from"
         case .simulated: why = "a simulated cook, not learned from"
         case .sample: why = "a sample cook shipped with cookcast (already in the shipped priors), not learned from"

@@ -7,7 +7,8 @@ import CookcastCore
 ///
 /// Files with the same device and date stem are one cook. A probe labelled `Ambient`/`Pit`/`Grill`
 /// is the pit (role `.ambient`, `probe_c` nil); the others are meat, and their readings carry the
-/// pit aligned as `ambient_c` (`AmbientAligner`). Repeated timestamps keep the first value.
+/// pit aligned as `ambient_c` (`AmbientAligner`). A pit's file alone is the pit alone, with a note.
+/// Repeated timestamps keep the first value.
 ///
 /// Probe insertion: a probe that starts out lying in the heating pit climbs to pit temperature,
 /// then falls steeply when pushed into cold meat. `insertionIndex` finds that fall; time zero of
@@ -38,6 +39,12 @@ public struct IGrillCSVReader: CookFormatReader {
         let parts = file.stem.components(separatedBy: " - ")
         guard parts.count >= 3, let date = parts.last, date.count == 8, date.allSatisfy(\.isNumber) else { return nil }
         return (parts[0], parts[1..<(parts.count - 1)].joined(separator: " - "), date)
+    }
+
+    /// The names of the other probes' files of `file`'s cook: `iGrill_V2 - * - 20180102.csv`.
+    static func siblingPattern(_ file: ImportFile) -> String {
+        guard let parts = nameParts(file) else { return file.fileName }
+        return "\(parts.device) - * - \(parts.date).csv"
     }
 
     public static func group(_ files: [ImportFile]) -> [[ImportFile]] {
@@ -127,14 +134,23 @@ public struct IGrillCSVReader: CookFormatReader {
             if bad.count > 0 { result.badRows.append(bad) }
             logs.append(log)
         }
-        // All pit and no meat: treat the first file as meat rather than import nothing.
-        if !logs.contains(where: { !$0.isPit }), !logs.isEmpty { logs[0].isPit = false }
         let meat = logs.filter { !$0.isPit && !$0.samples.isEmpty }
-        guard let lead = meat.first else { throw .noReadings(file: files.first?.path ?? "", format: fmt) }
+        // All pit and no meat (the Ambient file imported without its meat probe's): the pit
+        // alone, as it is. It was taken for meat: a "probe" at 139 C, an insertion "detected"
+        // and a hint that the file was in Fahrenheit.
+        let pitOnly = meat.isEmpty
+        guard let lead = meat.first ?? logs.first(where: { !$0.samples.isEmpty }) else {
+            throw .noReadings(file: files.first?.path ?? "", format: fmt)
+        }
         if noReading > 0 { result.notes.append("iGrill: \(noReading) '--' (no reading) rows dropped") }
         if repeats > 0 { result.notes.append("iGrill: \(repeats) repeated timestamps dropped (first kept)") }
+        if pitOnly {
+            result.notes.append(
+                "iGrill: \(lead.label) is the pit's probe and no meat probe's file came with it: imported as the pit alone "
+                    + "(import it together with the meat's file, e.g. '\(files.first.map { Self.siblingPattern($0) } ?? "*.csv")', for the cook)")
+        }
 
-        let inserted = Self.insertionIndex(lead.samples.map(\.celsius))
+        let inserted = pitOnly ? nil : Self.insertionIndex(lead.samples.map(\.celsius))
         let t0 = lead.samples[inserted ?? 0].utc
         let pitSamples = logs.filter(\.isPit).flatMap(\.samples)
         let aligner = AmbientAligner(pitSamples.map { ($0.utc, $0.celsius) })

@@ -221,6 +221,13 @@ import Testing
                 return c
             })
         _ = try box.store.append(cook, session: other)
+        // The pit's own file imported alone (an iGrill's Ambient): no meat, said as such, not as
+        // a missing target.
+        let pitOnly = try box.store.createSession(
+            SessionInfo(startedAtUnixMs: 2, source: "test", status: .finished),
+            channels: [ChannelInfo(channel: 1, name: "Ambient", role: .ambient)])
+        _ = try box.store.append(
+            [Reading(channel: 1, elapsedSeconds: 0, probeCelsius: nil, ambientCelsius: 120)], session: pitOnly)
 
         let job = FitJob(store: box.store, catalog: cuts)
         let (cooks, skipped) = try job.load(sessionIDs: [], cut: nil)
@@ -228,7 +235,10 @@ import Testing
         #expect(cooks.map(\.targetCelsius) == [95, 60, 60])
         #expect(cooks.map(\.summary.cut) == ["brisket", "chicken", "generic"])
         let message = skipped.map { $0.description(unit: .celsius) }
-        #expect(message == ["session 2 probe 1: no target and no cut to take one from"])
+        #expect(
+            message == [
+                "session 2 probe 1: no target and no cut to take one from", "session 3: no meat probe, only the pit's air",
+            ], "\(message)")
         try job.refit(cooks, skipped: skipped)
         #expect(try job.unfittedSessionIDs().isEmpty)
         let learned = try job.learnPriors(refitted: cooks, nowUnixMs: 0)

@@ -256,6 +256,21 @@ struct RealExportTests {
         #expect(!ambient.isEmpty && ambient.allSatisfy { $0.probeCelsius == nil })
     }
 
+    /// The Ambient file imported without its meat probe's is the pit alone, with a note naming
+    /// the files to import together: it was taken for meat, a "probe" at 139 C with an
+    /// insertion "detected" and a hint that the file was in Fahrenheit.
+    @Test func iGrillAmbientFileAloneIsThePit() throws {
+        let ambient = try #require(TestData.rawFiles(Self.iGrill).first { $0.hasSuffix("Ambient - 20180102.csv") })
+        let groups = try TestData.read([ambient])
+        let result = try #require(groups.first?.result)
+        let cook = try #require(result.cooks.first)
+        #expect(roles(cook) == [1: .ambient])
+        #expect(cook.readings.allSatisfy { $0.probeCelsius == nil && $0.ambientCelsius != nil })
+        #expect(!cook.events.contains { $0.kind == .probeInserted })
+        #expect(result.notes.contains { $0.contains("imported as the pit alone") && $0.contains("iGrill_V2 - * - 20180102.csv") })
+        #expect(!result.notes.contains { $0.contains("Fahrenheit") })
+    }
+
     @Test func iGrillTimeZoneOffset() throws {
         var options = TestData.options
         options.utcOffsetSeconds = 3600
