@@ -55,6 +55,10 @@ public struct HeatLedgerSQLiteReader: SingleFileCookReader {
         do {
             db = try SQLiteReader(path: file.path)
             tables = try db.tableNames()
+        } catch let error as SQLiteError where error.isDamaged {
+            // Bad data, as a damaged table read later is (exit 65): a truncated file was exit 66,
+            // "cannot open", and one damaged further in exit 65.
+            throw .malformed(file: file.path, format: fmt, reason: "damaged database: \(error.message)")
         } catch {
             throw .unreadable(file: file.path, reason: "\(error)")
         }

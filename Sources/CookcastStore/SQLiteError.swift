@@ -42,6 +42,10 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, C
     /// True when the file exists but is not an SQLite database.
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
 
+    /// True when the file's content is damaged (`SQLITE_CORRUPT`: "database disk image is
+    /// malformed", a truncated or overwritten file) or is no database at all.
+    public var isDamaged: Bool { primaryCode == SQLITE_CORRUPT || isNotADatabase }
+
     public var description: String {
         let target = path.map { $0.isEmpty ? "" : " \($0)" } ?? ""
         return "\(context)\(target): \(message)"

@@ -83,6 +83,29 @@ struct ImportBehaviourTests {
         #expect(result.notes.contains { $0.contains("4 'no probe'") })
     }
 
+    /// A heat-ledger database cut short (a copy interrupted) is bad data, as one damaged further
+    /// in is: exit 65 either way, not 66 ("cannot open") for the one and 65 for the other.
+    @Test func aDamagedHeatLedgerDatabaseIsBadDataWhereverTheDamage() throws {
+        guard TestData.available else { return }
+        let source = try Data(contentsOf: URL(fileURLWithPath: TestData.raw("edwardspeyer+heat-ledger", "roast-chicken.sqlite")))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var endDamaged = source
+        endDamaged.replaceSubrange((source.count - 4000)..<(source.count - 3700), with: [UInt8](repeating: 0xA5, count: 300))
+        for (name, bytes) in [("truncated", source.prefix(source.count * 6 / 7)), ("overwritten", endDamaged)] {
+            let path = dir.appendingPathComponent("\(name).sqlite").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            do {
+                _ = try Importer(options: Self.options).readAll(paths: [path])
+                Issue.record("\(name): expected an error")
+            } catch {
+                #expect(!error.isMissingInput, "\(name): \(error)")
+                #expect(error.description.contains("malformed") && !error.description.contains("\n"), "\(name): \(error)")
+            }
+        }
+    }
+
     @Test func unknownFormatNamesTheFormatsTried() {
         let f = Self.file("notes.txt", "hello world\nthis is not a cook\n")
         #expect(FormatDetector.detect(f) == nil)
