@@ -40,6 +40,38 @@ public struct CombustionCSVReader: SingleFileCookReader {
         var values: [String]
     }
 
+    /// A "session" this small, amid another's rows, is a damaged `SessionID` field.
+    static let strayRowLimit = 3
+
+    /// Gives the rows of a "session" of at most `strayRowLimit` rows, each between two rows of one
+    /// other session in the file, to that session: a digit of one row's `SessionID` changed in a
+    /// damaged file became a cook of one reading of its own. Said in a note per row.
+    private func mergeStraySessions(
+        _ order: inout [String], _ sessions: inout [String: [Row]], file: ImportFile, notes: inout [String]
+    ) {
+        guard order.count > 1 else { return }
+        let keyByLine = sessions.flatMap { key, rows in rows.map { ($0.line, key) } }.sorted { $0.0 < $1.0 }
+        for key in order where (sessions[key]?.count ?? 0) <= Self.strayRowLimit {
+            let rows = sessions[key] ?? []
+            let hosts = rows.map { row -> String? in
+                guard let at = keyByLine.firstIndex(where: { $0.0 == row.line }) else { return nil }
+                let before = keyByLine[..<at].last { $0.1 != key }?.1
+                let after = keyByLine[(at + 1)...].first { $0.1 != key }?.1
+                return before == after ? before : nil
+            }
+            guard let host = hosts.first ?? nil, hosts.allSatisfy({ $0 == host }),
+                (sessions[host]?.count ?? 0) > Self.strayRowLimit
+            else { continue }
+            for row in rows {
+                notes.append(
+                    "\(file.fileName): line \(row.line): SessionID \(key) amid session \(host)'s rows, read as \(host)'s (a damaged field)")
+            }
+            sessions[host] = ((sessions[host] ?? []) + rows).sorted { $0.line < $1.line }
+            sessions[key] = nil
+        }
+        order.removeAll { sessions[$0] == nil }
+    }
+
     public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {
         let fmt = Self.formatName
         let lines = TextDecoding.lines(file.bytes)
@@ -80,6 +112,9 @@ public struct CombustionCSVReader: SingleFileCookReader {
             lastTimestamp = max(lastTimestamp, t)
         }
 
+        var strayNotes: [String] = []
+        mergeStraySessions(&sessionOrder, &sessions, file: file, notes: &strayNotes)
+
         // The export's Created stamp is local wall-clock time at export, taken as the last row's time.
         var createdUTC: Double? = nil
         var offset: Int? = nil
@@ -92,6 +127,7 @@ public struct CombustionCSVReader: SingleFileCookReader {
         let serial = meta["Probe S/N"]
 
         var result = ImportResult(badRows: [bad])
+        result.notes += strayNotes
         for key in sessionOrder {
             guard let rows = sessions[key] else { continue }
             if let cook = cook(

@@ -353,6 +353,32 @@ struct GroupingTests {
         #expect(result.cooks[0].info.startedAtUnixMs == CookAssembly.ms(created - 15))
     }
 
+    /// One row's SessionID damaged (a digit changed), amid its session's rows: read as that
+    /// session's, with a note. It became a cook of one reading of its own.
+    @Test func combustionRowWithADamagedSessionIDStaysInItsSession() throws {
+        var text = """
+            Combustion Inc. Probe Data
+            CSV version: 4
+            Probe S/N: 1234
+            Created: 2024-05-01 20:00:00
+
+            Timestamp,SessionID,SequenceNumber,T1,T2,T3,T4,T5,T6,T7,T8,VirtualCoreTemperature,VirtualSurfaceTemperature,VirtualAmbientTemperature,EstimatedCoreTemperature,PredictionSetPoint,VirtualCoreSensor,VirtualSurfaceSensor,VirtualAmbientSensor,PredictionState,PredictionMode,PredictionType,PredictionValueSeconds
+
+            """
+        for i in 0..<8 {
+            let c = 10 + i
+            let sensors = Array(repeating: "\(c)", count: 7).joined(separator: ",")
+            text += "\(i * 5),\(i == 4 ? "12" : "11"),\(i),\(sensors),90,\(c),\(c),90,\(c),55,T1,T4,T8,Cooking,None,None,131071\n"
+        }
+        let f = ImportFile(path: "ProbeData_1234_damaged.csv", bytes: Array(text.utf8))
+        let result = try #require(try Importer(options: ImportBehaviourTests.options).read(files: [f]).first?.result)
+        #expect(result.cooks.count == 1)
+        #expect(result.cooks.first?.readings.filter { $0.channel == 1 }.map(\.probeCelsius) == (10..<18).map(Double.init))
+        #expect(
+            result.notes.contains { $0.contains("line 11: SessionID 12 amid session 11's rows, read as 11's") },
+            "\(result.notes)")
+    }
+
     @Test func thermoProGroupsByExportStampAndProbe() {
         func f(_ name: String) -> ImportFile { ImportFile(path: name, bytes: []) }
         let groups = ThermoProHistoryReader.group([
