@@ -322,14 +322,19 @@ struct ImportOptionParsingTests {
 }
 
 struct GroupingTests {
-    @Test func combustionFileWithTwoSessions() throws {
-        let text = """
+    /// A Combustion export's head: its metadata, a blank line and the column names (line 6).
+    static let combustionHead = """
             Combustion Inc. Probe Data
             CSV version: 4
             Probe S/N: 1234
             Created: 2024-05-01 20:00:00
 
             Timestamp,SessionID,SequenceNumber,T1,T2,T3,T4,T5,T6,T7,T8,VirtualCoreTemperature,VirtualSurfaceTemperature,VirtualAmbientTemperature,EstimatedCoreTemperature,PredictionSetPoint,VirtualCoreSensor,VirtualSurfaceSensor,VirtualAmbientSensor,PredictionState,PredictionMode,PredictionType,PredictionValueSeconds
+
+            """
+
+    @Test func combustionFileWithTwoSessions() throws {
+        let text = Self.combustionHead + """
             0,11,0,20,20,20,20,20,20,20,20,20,20,20,20,0,T1,T4,T8,Probe Not Inserted,None,None,131071
             5,11,1,10,11,12,13,14,15,16,17,10,13,17,10,55,T1,T4,T8,Cooking,None,None,131071
             10,11,2,11,12,13,14,15,16,17,18,11,14,18,11,55,T1,T4,T8,Predicting,Time to Removal,None,600
@@ -356,15 +361,7 @@ struct GroupingTests {
     /// One row's SessionID damaged (a digit changed), amid its session's rows: read as that
     /// session's, with a note. It became a cook of one reading of its own.
     @Test func combustionRowWithADamagedSessionIDStaysInItsSession() throws {
-        var text = """
-            Combustion Inc. Probe Data
-            CSV version: 4
-            Probe S/N: 1234
-            Created: 2024-05-01 20:00:00
-
-            Timestamp,SessionID,SequenceNumber,T1,T2,T3,T4,T5,T6,T7,T8,VirtualCoreTemperature,VirtualSurfaceTemperature,VirtualAmbientTemperature,EstimatedCoreTemperature,PredictionSetPoint,VirtualCoreSensor,VirtualSurfaceSensor,VirtualAmbientSensor,PredictionState,PredictionMode,PredictionType,PredictionValueSeconds
-
-            """
+        var text = Self.combustionHead
         for i in 0..<8 {
             let c = 10 + i
             let sensors = Array(repeating: "\(c)", count: 7).joined(separator: ",")
