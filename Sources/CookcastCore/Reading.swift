@@ -73,7 +73,9 @@ public struct Reading: Sendable, Hashable, Codable {
     private static func outside(_ name: String, _ value: Double, _ range: ClosedRange<Double>, _ unit: String)
         -> String
     {
-        "\(name) \(value) is outside \(range.lowerBound) to \(range.upperBound)\(unit)"
+        value.isFinite
+            ? "\(name) \(value) is outside \(range.lowerBound) to \(range.upperBound)\(unit)"
+            : "\(name) \(value) is not a finite number"
     }
 
     /// The same reading shifted by `seconds` on the session clock.

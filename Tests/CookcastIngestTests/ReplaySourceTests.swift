@@ -90,18 +90,21 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
             1e300,26.5,112.0
             """)
         let file = try ReplayFile.load(path: path)
-        // Lines 11 and 12 keep their plausible temperature; line 13's clock is impossible.
-        #expect(file.validRowCount == 5)
+        // Lines 5, 9, 11 and 12 keep their plausible temperature (a `nan` or `inf` is left out
+        // as an impossible value is); line 13's clock is impossible.
+        #expect(file.validRowCount == 7)
         #expect(file.issues.map(\.line) == [3, 4, 5, 7, 8, 9, 11, 12, 13])
         let impossible = file.issues.first { $0.line == 11 }?.description
         #expect(impossible?.hasSuffix(":11: probe_c 5.2e+81 is outside -273.15 to 1000.0 C, left out") == true)
         #expect(file.issues.first?.description.hasPrefix("\(path):3: ") == true)
         let readings = file.readings()
-        #expect(readings.map(\.elapsedSeconds) == [0, 4, 8, 9, 10])
-        #expect(readings[3].probeCelsius == nil && readings[3].ambientCelsius == 112)
-        #expect(readings[4].probeCelsius == 26 && readings[4].ambientCelsius == nil)
-        #expect(readings[1].ambientCelsius == nil)
-        #expect(abs((readings[1].probeCelsius ?? 0) - 23.5) < 1e-9)
+        #expect(readings.map(\.elapsedSeconds) == [0, 3, 4, 7, 8, 9, 10])
+        #expect(readings[1].probeCelsius == nil && readings[1].ambientCelsius == 110)
+        #expect(readings[3].probeCelsius == nil && readings[3].ambientCelsius == 1)
+        #expect(readings[5].probeCelsius == nil && readings[5].ambientCelsius == 112)
+        #expect(readings[6].probeCelsius == 26 && readings[6].ambientCelsius == nil)
+        #expect(readings[2].ambientCelsius == nil)
+        #expect(abs((readings[2].probeCelsius ?? 0) - 23.5) < 1e-9)
     }
 
     @Test func windowsLineEndsPaddedFieldsAndBlankLines() throws {
@@ -429,6 +432,28 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
     #expect(
         reason == "probe_c -300.0 is outside -273.15 to 1000.0 C; battery_pct 150.0 is outside 0.0 to 100.0 %",
         "\(reason ?? "")")
+}
+
+/// A logger's `nan` or `inf` for one value leaves that value out, the row's others kept: the whole
+/// reading was lost (a probe at 22 C dropped for the air's `nan`). A word is still no number.
+@Test func aNonFiniteValueIsLeftOutOfItsRowNotTheRow() {
+    var parser = ReplayLineParser(format: .csv)
+    let outcomes = ["t_s,probe_c,ambient_c", "0,22,nan", "60,inf,100", "90,NaN,nan", "120,abc,100"].map {
+        parser.parse(Substring($0))
+    }
+    guard case .eventWithIssue(.reading(let first), let why) = outcomes[1] else {
+        Issue.record("\(outcomes[1])")
+        return
+    }
+    #expect(first.probeCelsius == 22 && first.ambientCelsius == nil)
+    #expect(why == "ambient_c nan is not a finite number, left out", "\(why)")
+    guard case .eventWithIssue(.reading(let second), _) = outcomes[2] else {
+        Issue.record("\(outcomes[2])")
+        return
+    }
+    #expect(second.probeCelsius == nil && second.ambientCelsius == 100)
+    #expect(outcomes[3] == .issue("probe_c nan is not a finite number; ambient_c nan is not a finite number"))
+    #expect(outcomes[4] == .issue("probe_c is not a number"))
 }
 
 /// Rows without a header line, as a feeder pipes them to `live --stdin`.

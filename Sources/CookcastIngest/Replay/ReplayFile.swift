@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let file = try ReplayFile.load(path: "cook.csv")
-/// for issue in file.issues { print(issue) }   // "cook.csv:17: probe_c is not a finite number"
+/// for issue in file.issues { print(issue) }   // "cook.csv:17: probe_c is not a number"
 /// let readings = file.readings()              // hex packets decoded, status packets dropped
 /// ```
 public struct ReplayFile: Sendable {

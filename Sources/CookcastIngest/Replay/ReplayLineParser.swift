@@ -120,8 +120,10 @@ public struct ReplayLineParser: Sendable {
         }
         func optional(_ index: Int?, _ name: String) -> Result<Double?, ParseFailure> {
             guard let index, index < fields.count, !fields[index].isEmpty else { return .success(nil) }
-            guard let v = Self.number(fields[index]) else {
-                return .failure(ParseFailure(message: "\(name) is not a finite number"))
+            // `nan`, `inf` are numbers a logger wrote for no value: left out of the row by
+            // `Reading.plausiblePart`, the row's other values kept (the whole row was lost).
+            guard let v = Double(Self.trimmed(fields[index])) else {
+                return .failure(ParseFailure(message: "\(name) is not a number"))
             }
             return .success(v)
         }
