@@ -40,8 +40,12 @@ public final class SessionETAProvider: ETAProvider {
         // A lost probe's last finish pinned the session's, the slowest, until it came back.
         let heard = lost.isEmpty ? all : all.filter { lost[$0.channel] == nil }
         let probes = all.map { e in
-            lost[e.channel].map { ETASnapshot(lost: e, lastReadingSeconds: $0, atSeconds: seconds) }
-                ?? ETASnapshot(e, channel: e.channel)
+            lost[e.channel].map { last in
+                // Its last finish as it stood at its last reading: the estimate of now holds a
+                // finish that passed at now, so the "last ETA" followed the clock.
+                let then = session.estimator(channel: e.channel)?.estimate(atSeconds: last) ?? e
+                return ETASnapshot(lost: then, lastReadingSeconds: last, atSeconds: seconds)
+            } ?? ETASnapshot(e, channel: e.channel)
         }
         var snapshot = ETASnapshot.collecting
         if !lost.isEmpty, heard.allSatisfy({ $0.phase == .done }) {

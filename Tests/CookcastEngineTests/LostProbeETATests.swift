@@ -32,6 +32,22 @@ import Testing
         return (sink, sink.afterReadings)
     }
 
+    /// Lost two minutes before its finish and silent long past it, the probe's last ETA is what
+    /// it said at its last reading: it followed the clock (the estimate of each later moment
+    /// holds a finish no earlier than that moment), "last ETA 07:01", then 07:06, then 07:13.
+    @Test func aLostProbesLastETAStaysWhatItSaid() async throws {
+        let finish2 = ProbeETATests.finish(ProbeETATests.big)
+        let silentFrom = ((finish2 - 120) / 10).rounded() * 10
+        let (_, statuses) = try await Self.run(Self.cook(until: finish2 + 1200, probe2SilentFrom: silentFrom))
+        let before = try #require(statuses.last { $0.0.elapsedSeconds == silentFrom - 10 }?.1)
+        let said = try #require(before.probeETAs.first { $0.channel == 2 }?.finishSeconds)
+        let later = statuses.filter { $0.0.elapsedSeconds > finish2 + 300 }.compactMap { _, status in
+            status.probeETAs.first { $0.channel == 2 && $0.phase == "lost" }?.lastFinishSeconds
+        }
+        #expect(later.count > 50)
+        #expect(later.allSatisfy { abs($0 - said) < 1 }, "said \(said), later \(Set(later).sorted().prefix(5))")
+    }
+
     @Test func aProbeSilentPastTheLimitIsLostAndTheSessionFollowsTheOther() async throws {
         let smallFinish = ProbeETATests.finish(ProbeETATests.small)
         let silentFrom = (0.5 * smallFinish / 10).rounded() * 10
