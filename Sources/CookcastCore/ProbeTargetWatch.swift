@@ -6,7 +6,9 @@
 /// after two minutes at or above it (the meat started past the target). It counts once a cook: a
 /// resting piece of meat cools through the target and a noisy probe flickers across it, and each
 /// used to sound the alarm again (hundreds of times on real cooks once the meat came off). Only a
-/// probe that falls far under the target (moved to another piece) is watched afresh.
+/// probe that falls far under the target (moved to another piece) is watched afresh, and only a
+/// return to the target no faster than meat heats is that piece's: faster, it is the same done
+/// meat (the probe moved within it, or out and back in).
 ///
 /// The centre of a piece of meat rises at most a few degrees a minute (5 C/min for a real
 /// pan-seared steak); a probe pulled out reads the pit within seconds. A reading that reaches the
@@ -77,6 +79,8 @@ public struct ProbeTargetWatch: Sendable {
     /// the target in before, when it did (see `observe`).
     private var backInMeatPastTarget = false
     private var aboveSinceSeconds: Double?
+    /// The lowest reading since the watch was re-armed after the target was reached (nil before).
+    private var lowSinceRearm: (seconds: Double, celsius: Double)?
     /// Recent readings, at least 5 s apart, over the last 3 minutes.
     private var recent: [(seconds: Double, celsius: Double)] = []
 
@@ -103,7 +107,13 @@ public struct ProbeTargetWatch: Sendable {
             leaveOut()
             if celsius < target - Self.seenBelowCelsius { seenBelow = true }
             readingsFarBelow = celsius < target - Self.rearmBelowCelsius ? readingsFarBelow + 1 : 0
-            if readingsFarBelow >= Self.confirmations { hasReached = false }
+            if readingsFarBelow >= Self.confirmations, hasReached {
+                hasReached = false
+                lowSinceRearm = nil
+            }
+            if hasEverReached, !hasReached, celsius < (lowSinceRearm?.celsius ?? .infinity) {
+                lowSinceRearm = (t, celsius)
+            }
             return .none
         }
         readingsFarBelow = 0
@@ -137,6 +147,16 @@ public struct ProbeTargetWatch: Sendable {
             // meat, not news. A real brisket lifted out to 19 C two hours after it reached 90 C
             // sounded "reached" a second time. A new piece heats through the target instead.
             if backInMeatPastTarget, hasEverReached { return .none }
+            // Back at the target from its low since the re-arm faster than meat heats: moved
+            // within the done meat, or out and back in, not a new piece heating through it. The
+            // real roast chicken's probe, 16 minutes after 71 C, fell to 54 C and read 71 C again
+            // 100 s later: "reached" twice.
+            if hasEverReached, let low = lowSinceRearm, t > low.seconds,
+                (celsius - low.celsius) / ((t - low.seconds) / 60) > Self.meatRiseCelsiusPerMinute
+            {
+                return .none
+            }
+            lowSinceRearm = nil
             hasEverReached = true
             return .reached
         }

@@ -47,9 +47,32 @@ import Testing
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
         var kinds = Self.feed(&engine, probes: [70, 72, 73, 74, 75, 74.5, 73.9, 74.2, 74.8]).map(\.kind)
         #expect(kinds == [.targetReached])
-        // Probe pulled and re-inserted: it reads 60 C, then climbs past the target again.
-        kinds = Self.feed(&engine, probes: [60, 60, 61, 65, 70, 74, 75], from: 100).map(\.kind)
+        // Probe moved to another piece: it reads 60 C, then the piece heats past the target
+        // (a degree a minute).
+        kinds = []
+        for minute in 0...16 {
+            let r = Reading(elapsedSeconds: 100 + 60 * Double(minute), probeCelsius: 60 + Double(minute), ambientCelsius: nil)
+            kinds += engine.observe(r).map(\.kind)
+        }
         #expect(kinds == [.targetReached])
+    }
+
+    /// Back at the target from far under it faster than meat heats is the same done meat (the
+    /// probe moved within it, or out and back in): the real roast chicken's probe, 16 minutes
+    /// after 71 C, fell to 54 C and read 71 C again 100 s later, and "reached" sounded twice.
+    @Test func aFastReturnToTheTargetIsTheSameDoneMeat() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 71))
+        var fired: [Double] = []
+        func feed(_ t: Double, _ p: Double) {
+            fired += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: nil)).filter { $0.kind == .targetReached }.map { _ in t }
+        }
+        for t in stride(from: 0.0, through: 1800, by: 10) { feed(t, 60 + t / 150) }  // 60 -> 72 C
+        for t in stride(from: 1810.0, through: 1900, by: 10) { feed(t, 72 - (t - 1800) / 5) }  // -> 54 C
+        // Back in: 65 C at once, then 4 C a minute to the target (no jump within any minute),
+        // 17 C above its low in 100 s.
+        for t in stride(from: 1910.0, through: 2010, by: 10) { feed(t, 65 + (t - 1910) * 0.07) }
+        for t in stride(from: 2020.0, through: 2400, by: 10) { feed(t, 72) }
+        #expect(fired.count == 1, "\(fired)")
     }
 
     @Test func aBathThatHoldsTheTargetSoundsTheTargetAlarmWhenTheEstimateIsDone() {
