@@ -9,6 +9,13 @@ enum StandardDescriptors {
     /// Whether standard output was closed when the process started (`cookcast sessions >&-`).
     static var outputWasClosed: Bool { closedAtStart.contains(STDOUT_FILENO) }
 
+    /// Whether standard input is a directory (`live --stdin < /tmp`): no read of it gives a
+    /// line, and it was taken for an empty stream (a session of no readings, exit 0).
+    static var inputIsDirectory: Bool {
+        var info = stat()
+        return fstat(STDIN_FILENO, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Opens /dev/null on every standard descriptor that is closed; runs once per process.
     static func reserveClosed() { _ = closedAtStart }
 

@@ -299,6 +299,9 @@ struct LiveCommand: Command {
                 replay, store: store, paced: true, probeId: replay.file.format == .hexLog ? decoding.probeId : nil,
                 fingerprint: .file { replay.file.importContentHash(decoder: decoding.decoder) })
         case .stdin:
+            if StandardDescriptors.inputIsDirectory {
+                throw CLIError("standard input is a directory, not a stream of readings", exitCode: ExitCode.noInput)
+            }
             let badLines = BadLineReporter(console: context.console)
             defer { badLines.finish() }
             let console = context.console
