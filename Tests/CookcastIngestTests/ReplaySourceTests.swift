@@ -485,3 +485,23 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
         }
     }
 }
+
+/// A broken JSON line says which field is wrong (`{"t_s":30,"probe_c":"x"}` was "not a JSON
+/// object with a numeric t_s"), and a channel beyond 64, in CSV or JSON, is refused as
+/// `--channel` refuses it (65 and 1000 were stored, then `export --channel` would not take them).
+@Test func aBrokenLineNamesItsFieldAndChannelsStopAtSixtyFour() {
+    var json = ReplayLineParser(format: .jsonLines)
+    let lines = [
+        #"{"t_s":30,"probe_c":"x"}"#, #"{"t_s":"a"}"#, #"{"t_s":40,"probe_c":20,"channel":2.5}"#,
+        #"{"t_s":60,"probe_c":21,"channel":65}"#, #"{"t_s":60,"probe_c":21,"channel":64}"#,
+    ]
+    let outcomes = lines.map { json.parse(Substring($0)) }
+    #expect(outcomes[0] == .issue("probe_c is not a number"))
+    #expect(outcomes[1] == .issue("not a JSON object with a numeric t_s"))
+    #expect(outcomes[2] == .issue("channel is not 1 to 64"))
+    #expect(outcomes[3] == .issue("channel is not 1 to 64"))
+    #expect(outcomes[4] == .event(.reading(Reading(channel: 64, elapsedSeconds: 60, probeCelsius: 21, ambientCelsius: nil))))
+    var csv = ReplayLineParser(format: .csv)
+    let rows = ["t_s,probe_c,ambient_c,channel", "0,20,100,65", "0,20,100,1000", "0,20,100,0"].map { csv.parse(Substring($0)) }
+    #expect(rows.dropFirst().allSatisfy { $0 == .issue("channel is not 1 to 64") })
+}

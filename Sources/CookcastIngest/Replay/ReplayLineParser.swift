@@ -135,7 +135,7 @@ public struct ReplayLineParser: Sendable {
             guard probe != nil || ambient != nil else { return .issue("no temperature") }
             var channel = 1
             if let ci = c.channel, ci < fields.count, !fields[ci].isEmpty {
-                guard let n = Int(fields[ci]), n >= 1 else { return .issue("channel is not a positive integer") }
+                guard let n = Int(fields[ci]), Self.readingChannels.contains(n) else { return .issue(Self.badChannel) }
                 channel = n
             }
             let outcome = Self.outcome(
@@ -188,16 +188,41 @@ public struct ReplayLineParser: Sendable {
 
     private static func parseJSON(_ line: String) -> Outcome {
         guard let row = try? JSONDecoder().decode(JSONRow.self, from: Data(line.utf8)) else {
-            return .issue("not a JSON object with a numeric t_s")
+            return .issue(jsonIssue(line))
         }
         guard row.t_s.isFinite else { return .issue("t_s is not a finite number") }
         guard row.probe_c != nil || row.ambient_c != nil else { return .issue("no temperature") }
-        if let channel = row.channel, channel < 1 { return .issue("channel is not a positive integer") }
+        if let channel = row.channel, !readingChannels.contains(channel) { return .issue(badChannel) }
         return outcome(
             Reading(
                 channel: row.channel ?? 1, elapsedSeconds: row.t_s, probeCelsius: row.probe_c,
                 ambientCelsius: row.ambient_c, batteryPercent: row.battery_pct))
     }
+
+    /// Why a JSON line is no reading: the field that is not a number (`{"t_s":30,"probe_c":"x"}`
+    /// was "not a JSON object with a numeric t_s"), else that it is no such object.
+    private static func jsonIssue(_ line: String) -> String {
+        let whole = "not a JSON object with a numeric t_s"
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+            object["t_s"] is NSNumber
+        else { return whole }
+        for key in ["probe_c", "ambient_c", "battery_pct", "channel"] {
+            if let value = object[key], !(value is NSNull), !(value is NSNumber) || value is Bool {
+                return "\(key) is not a number"
+            }
+        }
+        if let channel = object["channel"] as? NSNumber, channel.doubleValue.rounded() != channel.doubleValue {
+            return badChannel
+        }
+        return whole
+    }
+
+    /// Channels a reading row may name (as `--channel N` takes them): 65 and 1000 were stored from
+    /// a CSV that `export --channel` and `predict --channel` then refused.
+    public static let readingChannels = 1...64
+
+    /// The issue of a row whose channel is not one of `readingChannels`.
+    static let badChannel = "channel is not 1 to \(readingChannels.upperBound)"
 
     /// Channels a hex log's `chN` may name: 0, a profile's settings characteristic
     /// (`ProbeProfile.settingsChannel`: an iBBQ's battery reply), else the first probe channel
