@@ -195,6 +195,17 @@ import Testing
         #expect(damaged.err.contains("not a database; using the shipped priors"), "\(damaged.err)")
     }
 
+    /// A done probe's temperature is what it reads at --at, as live shows it: the brisket long
+    /// off the smoker said "probe 76.7 C" (the reading it was done at) where live said 24.5 C.
+    @Test func aDoneProbeShowsWhatItReadsNow() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let text = await box.run(["predict", "--sample", "brisket"])
+        #expect(text.out.hasPrefix("at 15:37:03: probe 24.5 C, target 95.0 C, phase done"), "\(text.out)")
+        let json = await box.run(["predict", "--sample", "brisket", "--format", "json"])
+        #expect(json.out.contains(#""probe_c":24.5"#), "\(json.out)")
+    }
+
     @Test func degenerateDataGivesAPhaseNotNonsense() async throws {
         let box = Sandbox()
         defer { box.cleanup() }

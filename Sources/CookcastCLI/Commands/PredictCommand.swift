@@ -247,6 +247,13 @@ struct PredictCommand: Command {
         let shownProbeCut = shownChannel.flatMap { channelCuts[$0] } ?? cut
         // A file of several probes names the one shown (`probe 2 38.1 C`); one probe's stays `probe 38.1 C`.
         let probeName = probeChannels.count > 1 ? shownChannel.map { "probe \($0)" } : nil
+        // What the probe reads at --at, as live shows it: a done estimate keeps the reading it
+        // was done at (a brisket "76.7 C" on the counter at 24.5 C).
+        let shownChannelReading = shownChannel ?? probeChannels.first
+        let probeCelsius =
+            readings.last {
+                $0.channel == shownChannelReading && $0.elapsedSeconds <= limit && $0.probeCelsius != nil
+            }?.probeCelsius ?? estimate.probeCelsius
         let console = context.console
         switch format {
         case "seconds":
@@ -267,7 +274,7 @@ struct PredictCommand: Command {
                     "phase": .string(estimate.phase.rawValue),
                     "model": .string(estimate.model),
                     "message": .string(TemperatureText.converting(estimate.message, to: context.unit)),
-                    "probe_c": .number(estimate.probeCelsius),
+                    "probe_c": .number(probeCelsius),
                     "channel": shownChannel.map { .number(Double($0)) } ?? .null,
                     "cut": shownProbeCut.map { .string($0.name) } ?? .null,
                     "parameters": .object(estimate.parameters.mapValues { .number($0) }),
@@ -275,7 +282,7 @@ struct PredictCommand: Command {
         default:
             let unit = context.unit
             console.line(
-                "at \(DurationFormat.clock(limit)): \(probeName ?? "probe") \(unit.format(celsius: estimate.probeCelsius)), target \(unit.format(celsius: shownTarget)), phase \(estimate.phase.rawValue)"
+                "at \(DurationFormat.clock(limit)): \(probeName ?? "probe") \(unit.format(celsius: probeCelsius)), target \(unit.format(celsius: shownTarget)), phase \(estimate.phase.rawValue)"
             )
             if let finish = estimate.finishSeconds, estimate.phase == .done {
                 console.line("done at \(DurationFormat.clock(finish)) on the file's clock")
