@@ -153,8 +153,16 @@ enum ReadingDigest {
         try upsert.run()
     }
 
-    /// The totals of all of `session`'s readings: each channel's digest and its tail.
+    /// The totals of all of `session`'s readings: each channel's digest and its tail. The hottest
+    /// probe is a meat probe's: a channel of role `sensor` (a Combustion's thermistors along the
+    /// probe, its surface) counts its readings only ("max temp 130.0 C" for a pork shoulder whose
+    /// core peaked at 95.4 C).
     static func totals(session: Int64, db: SQLiteConnection) throws -> Totals {
+        let sensorSelect = try db.cachedStatement("SELECT channel FROM channels WHERE session_id = ? AND role = 'sensor'")
+        defer { sensorSelect.reset() }
+        sensorSelect.bind(session, at: 1)
+        var sensors = Set<Int>()
+        while try sensorSelect.step() { sensors.insert(Int(sensorSelect.int64(at: 0))) }
         let digests = try db.cachedStatement(
             "SELECT channel, through_t_ms, reading_count, max_probe_c FROM reading_digests WHERE session_id = ?")
         defer { digests.reset() }
@@ -175,8 +183,11 @@ enum ReadingDigest {
         // Channels with readings only: a digest left by readings deleted by hand adds nothing.
         for channel in try SessionStore.readingChannels(session: session, db: db) {
             let row = rows[channel]
+            let countsProbe = !sensors.contains(channel)
             if let row {
-                totals.add(count: row.count, lastMilliseconds: row.through, maxProbeCelsius: row.maxProbeCelsius)
+                totals.add(
+                    count: row.count, lastMilliseconds: row.through,
+                    maxProbeCelsius: countsProbe ? row.maxProbeCelsius : nil)
             }
             tail.bind(session, at: 1)
             tail.bind(channel, at: 2)
@@ -184,7 +195,7 @@ enum ReadingDigest {
             guard try tail.step() else { continue }
             totals.add(
                 count: tail.int64(at: 0), lastMilliseconds: tail.optionalInt64(at: 1),
-                maxProbeCelsius: tail.optionalDouble(at: 2))
+                maxProbeCelsius: countsProbe ? tail.optionalDouble(at: 2) : nil)
             tail.reset()
         }
         return totals

@@ -54,6 +54,20 @@ import Testing
         #expect(try SessionStore(path: pitDB, readOnly: true).channels(session: 1).map(\.role) == [.ambient])
     }
 
+    /// The hottest probe `sessions` and `show` give is the meat's: the Combustion's surface
+    /// sensor made a chicken cooked to 74 C "max temp 120.9 C".
+    @Test func theHottestProbeIsTheMeatsNotASensorsAlongIt() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        #expect(await box.run(["import", Self.combustion]).status == 0)
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let core = try store.readings(session: 1).filter { $0.channel == 1 }.compactMap(\.probeCelsius).max()
+        let summary = try #require(try store.summary(session: 1))
+        #expect(summary.maxProbeCelsius == core && core.map { $0 < 80 } == true, "\(summary.maxProbeCelsius ?? .nan)")
+        let shown = await box.run(["show", "1"])
+        #expect(shown.out.contains("max probe  \(TemperatureUnit.celsius.format(celsius: core))"), "\(shown.out)")
+    }
+
     /// A pit probe in port 1 and meat in ports 2-3 (how many iBBQ users plug them): `live` stored
     /// channel 1 as meat named "probe" whatever it measured, beside "probe 2" and "probe 3".
     @Test func liveStoresAPitOnChannelOneAsThePit() async throws {
