@@ -267,9 +267,16 @@ final class TerminalDashboard: LiveSink {
         let probeLines =
             status.probeETAs.count > 1
             ? take(status.probeETAs.flatMap { TerminalLayout.wrapWords(probeLine($0, status), width: width) }) : []
-        // The newest events are kept: the alarm that just sounded.
-        let events = recentEvents.flatMap { TerminalLayout.wrapWords($0, width: width) }
-        let eventLines = Array(take(events.reversed()).reversed())
+        // The newest events are kept, each whole (the alarm that just sounded): lines were kept
+        // from the end, so a wrapped event could lose its start ("  started)" alone on a line).
+        var eventLines: [String] = []
+        for event in recentEvents.reversed() {
+            let lines = TerminalLayout.wrapWords(event, width: width)
+            // Only the newest may be cut, at its end: its time and kind come first.
+            guard lines.count <= budget || eventLines.isEmpty else { break }
+            eventLines.insert(contentsOf: take(lines), at: 0)
+            if budget <= 0 { break }
+        }
         let counters = TerminalLayout.wrap(
             [
                 "readings \(status.readingCount)", "bad packets \(status.decodeErrorCount)",

@@ -1,4 +1,5 @@
 import Foundation
+import CookcastCore
 import Testing
 @testable import CookcastEngine
 
@@ -178,5 +179,27 @@ final class FakeTerminal: Console, @unchecked Sendable {
         let two = Self.status(probes: [1: 73.6, 2: 60])
         #expect(dashboard.probeLine(two.probeETAs[0], two).hasSuffix("ETA 00:42 overdue by 8m 00s predicting"))
         #expect(dashboard.statusLine(two).hasSuffix("probes: 1 ETA 00:42 overdue, 2 ETA 01:06"), "\(dashboard.statusLine(two))")
+    }
+}
+
+/// On a small terminal the newest events are kept whole: lines were kept from the end, so a
+/// wrapped event lost its start ("  started)" alone on a line, at 40 columns by 10 rows).
+@Suite struct WrappedEventTests {
+    @Test func aWrappedEventIsShownFromItsStart() throws {
+        let terminal = FakeTerminal(columns: 40, rows: 10)
+        let dashboard = TerminalDashboard(console: terminal, unit: .celsius, title: "sample:brisket", startedAtUnixMs: 0)
+        let status = OverdueDisplayTests.status(probes: [1: 60])
+        dashboard.handle(.connection(.connected, detail: "replay started"), status: status)
+        dashboard.handle(
+            .alarm(Alarm(kind: .probeLost, channel: nil, elapsedSeconds: 6697, message: "no reading for 208 s")),
+            status: status)
+        let screen = dashboard.screen(status, columns: 40, rows: 10)
+        #expect(screen.count <= 9)
+        // The newest event from its first line (its time and kind), the lines after it its own.
+        let alarm = try #require(screen.firstIndex { $0.hasPrefix("[01:51:37] ALARM probe_lost") }, "\(screen)")
+        #expect(screen[(alarm + 1)...].allSatisfy { $0.hasPrefix("  ") }, "\(screen)")
+        // The older event whole or not at all.
+        let cut = screen.contains { $0.hasSuffix("started)") } && !screen.contains { $0.hasPrefix("[00:50:00] link") }
+        #expect(!cut, "\(screen)")
     }
 }
