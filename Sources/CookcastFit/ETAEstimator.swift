@@ -497,6 +497,17 @@ public final class ETAEstimator {
             // will stay; the cut's usual level would finish it far too early).
             return max(short, prior.ambientCelsius)
         }
+        if short <= targetCelsius, age >= configuration.heatOffAfterSeconds,
+            let held = buffer.typicalAmbient(
+                since: now - configuration.heatOffAfterSeconds, outlierCelsius: configuration.lidDipCelsius),
+            held <= targetCelsius, let trend = buffer.line(since: now - configuration.heatOffAfterSeconds),
+            trend.slope < 0
+        {
+            // The heat is off: the air under the target for a quarter of an hour, the meat cooling
+            // in it. A pit that sagged under the target with the meat still rising (a smoker's
+            // fire between two loads) comes back; its level is the hours before.
+            return short
+        }
         if short < targetCelsius + 10, let long = buffer.meanAmbient(since: now - 14400) {
             // A bath (less than `bathGapCelsius` from the target) holds its level: read it
             // over 20 minutes whatever the cook's age, so a controller's cycling and whole-degree
