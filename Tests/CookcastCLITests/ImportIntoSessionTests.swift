@@ -40,6 +40,22 @@ import Testing
 
     /// The list counts the readings added, the one before the session's last reading (already
     /// inside its channel's digest) and its hotter probe included, as it counts them from scratch.
+    /// Readings at times the session stores with other values are kept as stored, and said: they
+    /// were "already stored" without a word, the file's values dropped.
+    @Test func readingsThatDifferFromTheStoredOnesAreSaid() async throws {
+        let box = try await sandboxWithSession()
+        defer { box.cleanup() }
+        let other = box.write("other.csv", "t_s,probe_c,ambient_c\n10,99,99\n20,22,110\n7000,50,50\n")
+        let r = await box.run(["import", other, "--into", "1"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(
+            r.out.contains(
+                "; 2 already stored; 1 of them with other values than stored, kept as stored (first 00:00:10 channel 1: "
+                    + "probe 99.0 C, ambient 99.0 C in the file, probe 21.0 C, ambient 110.0 C stored)"), "\(r.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 1, channel: 1).map(\.probeCelsius) == [20, 21, 22, 50])
+    }
+
     @Test func theListCountsTheAddedReadingsWhereverTheyFall() async throws {
         let box = try await sandboxWithSession()
         defer { box.cleanup() }

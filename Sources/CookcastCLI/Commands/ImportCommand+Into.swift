@@ -158,6 +158,9 @@ extension ImportCommand {
             let added = try store.add(
                 readings: readings, channels: merge?.channels ?? [], events: events ?? [], session: id)
             let already = (readings: readings.count - added.readings, events: (events?.count ?? 0) - added.events)
+            if already.readings > 0, let conflict = try Self.conflicts(readings, store: store, session: id, unit: context.unit) {
+                notes.insert(conflict, at: 0)
+            }
             if events == nil, already.readings > 0 {
                 notes.insert("\(already.readings) already stored", at: 0)
             } else if already.readings > 0 || already.events > 0 {
@@ -171,5 +174,42 @@ extension ImportCommand {
         } catch {
             throw .io("\(error)")
         }
+    }
+
+    /// Of `readings`, those at a channel and time the session already stores with other values
+    /// (kept as stored), said: "2 of them with other values than stored, kept as stored (first
+    /// 00:01:00 channel 1: probe 99.0 C in the file, 2.6 C stored)"; nil when there are none.
+    /// They were "already stored" without a word.
+    static func conflicts(
+        _ readings: [Reading], store: SessionStore, session id: Int64, unit: TemperatureUnit
+    ) throws -> String? {
+        var count = 0
+        var first: (file: Reading, stored: Reading)?
+        for r in readings {
+            guard
+                let stored = try store.reading(
+                    session: id, channel: r.channel, atMilliseconds: SessionClock.milliseconds(seconds: r.elapsedSeconds))
+            else { continue }
+            func differ(_ a: Double?, _ b: Double?) -> Bool {
+                switch (a, b) {
+                case (nil, nil): false
+                case (let x?, let y?): abs(x - y) > 1e-9
+                default: true
+                }
+            }
+            guard differ(r.probeCelsius, stored.probeCelsius) || differ(r.ambientCelsius, stored.ambientCelsius)
+                || differ(r.batteryPercent, stored.batteryPercent)
+            else { continue }
+            count += 1
+            if first == nil { first = (r, stored) }
+        }
+        guard let first else { return nil }
+        func temperatures(_ r: Reading) -> String {
+            [r.probeCelsius.map { "probe \(unit.format(celsius: $0))" },
+             r.ambientCelsius.map { "ambient \(unit.format(celsius: $0))" }]
+                .compactMap { $0 }.joined(separator: ", ")
+        }
+        return "\(count) of them with other values than stored, kept as stored (first \(DurationFormat.clock(first.file.elapsedSeconds)) "
+            + "channel \(first.file.channel): \(temperatures(first.file)) in the file, \(temperatures(first.stored)) stored)"
     }
 }
