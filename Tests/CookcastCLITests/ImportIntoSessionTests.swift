@@ -56,6 +56,18 @@ import Testing
         #expect(try store.readings(session: 1, channel: 1).map(\.probeCelsius) == [20, 21, 22, 50])
     }
 
+    /// A session with a cut and no target of its own shows its cut's usual one, which fit and live
+    /// take (`show` said "target --" beside a fit done at 95 C); one with its own shows that.
+    @Test func showGivesTheTargetTheCookIsPredictedTo() async throws {
+        let box = try await sandboxWithSession()
+        defer { box.cleanup() }
+        let plain = box.write("plain.csv", "t_s,probe_c,ambient_c\n0,20,110\n10,21,110\n")
+        #expect(await box.run(["import", plain, "--cut", "brisket"]).status == 0)
+        #expect(await box.run(["show", "1"]).out.contains("\n  target     95.0 C\n"))
+        let usual = await box.run(["show", "2", "--unit", "f"])
+        #expect(usual.out.contains("\n  target     203.0 F (the usual for brisket)\n"), "\(usual.out)")
+    }
+
     @Test func theListCountsTheAddedReadingsWhereverTheyFall() async throws {
         let box = try await sandboxWithSession()
         defer { box.cleanup() }

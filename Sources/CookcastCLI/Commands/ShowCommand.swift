@@ -40,7 +40,13 @@ struct ShowCommand: Command {
             console.line("  status     \(info.status.rawValue)")
             console.line("  source     \(info.source)")
             console.line("  cut        \(info.cut ?? "-")")
-            console.line("  target     \(unit.format(celsius: info.targetCelsius))")
+            // No target of its own: its cut's usual one, which fit and live take (it said "--"
+            // beside a fit "done" at 95 C).
+            let usual = info.targetCelsius == nil ? info.cut.flatMap { try? context.models().cuts.profile(named: $0) } : nil
+            let target =
+                usual.map { "\(unit.format(celsius: $0.defaultTargetCelsius)) (the usual for \($0.name))" }
+                ?? unit.format(celsius: info.targetCelsius)
+            console.line("  target     \(target)")
             if let s = summary {
                 console.line("  readings   \(s.readingCount)")
                 console.line("  duration   \(s.durationSeconds.map(DurationFormat.short) ?? "-")")
