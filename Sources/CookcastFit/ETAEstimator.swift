@@ -158,7 +158,8 @@ public final class ETAEstimator {
         if let p = r.probeCelsius {
             let verdict = outOfMeat.observe(
                 celsius: p, atSeconds: t, recentPeakCelsius: recentPeakCelsius,
-                lowestCelsius: lowestSinceInsertionCelsius, airCelsius: r.ambientCelsius ?? buffer.latestAmbient(points: 1).first)
+                lowestCelsius: lowestSinceInsertionCelsius,
+                airCelsius: r.ambientCelsius ?? buffer.latestAmbient(points: 1).first)
             switch verdict {
             case .out: r.probeCelsius = nil  // no part of the cook (see `ProbeOutOfMeat`)
             case .elsewhere, .putIn:
@@ -364,7 +365,8 @@ public final class ETAEstimator {
         pendingRestart = nil
         buffer.append(g)
         lowestSinceInsertionCelsius =
-            insertionSeconds == g.seconds ? g.probeCelsius : min(lowestSinceInsertionCelsius ?? g.probeCelsius, g.probeCelsius)
+            insertionSeconds == g.seconds
+            ? g.probeCelsius : min(lowestSinceInsertionCelsius ?? g.probeCelsius, g.probeCelsius)
         // The meat's level: not the probe settling into it (the room, then cold meat) in the first
         // minutes of the cook, nor before it went in.
         recentPeakCelsius = buffer.maxProbe(
@@ -410,7 +412,8 @@ public final class ETAEstimator {
         originSeconds = seconds
         insertionSeconds = seconds
         settleMin = nil
-        fitter = ConductionFitter(configuration: fitter.configuration, assumedAmbientCelsius: fitter.assumedAmbientCelsius)
+        fitter = ConductionFitter(
+            configuration: fitter.configuration, assumedAmbientCelsius: fitter.assumedAmbientCelsius)
         stall = StallTracker()
         skill = ForecastSkill()
         revisions = FinishRevisions()

@@ -64,7 +64,8 @@ public struct CombustionCSVReader: SingleFileCookReader {
             else { continue }
             for row in rows {
                 notes.append(
-                    "\(file.fileName): line \(row.line): SessionID \(key) amid session \(host)'s rows, read as \(host)'s (a damaged field)")
+                    "\(file.fileName): line \(row.line): SessionID \(key) amid session \(host)'s rows, read as \(host)'s (a damaged field)"
+                )
             }
             sessions[host] = ((sessions[host] ?? []) + rows).sorted { $0.line < $1.line }
             sessions[key] = nil

@@ -147,7 +147,8 @@ public struct IGrillCSVReader: CookFormatReader {
         if pitOnly {
             result.notes.append(
                 "iGrill: \(lead.label) is the pit's probe and no meat probe's file came with it: imported as the pit alone "
-                    + "(import it together with the meat's file, e.g. '\(files.first.map { Self.siblingPattern($0) } ?? "*.csv")', for the cook)")
+                    + "(import it together with the meat's file, e.g. '\(files.first.map { Self.siblingPattern($0) } ?? "*.csv")', for the cook)"
+            )
         }
 
         let inserted = pitOnly ? nil : Self.insertionIndex(lead.samples.map(\.celsius))

@@ -158,7 +158,8 @@ enum ReadingDigest {
     /// probe, its surface) counts its readings only ("max temp 130.0 C" for a pork shoulder whose
     /// core peaked at 95.4 C).
     static func totals(session: Int64, db: SQLiteConnection) throws -> Totals {
-        let sensorSelect = try db.cachedStatement("SELECT channel FROM channels WHERE session_id = ? AND role = 'sensor'")
+        let sensorSelect = try db.cachedStatement(
+            "SELECT channel FROM channels WHERE session_id = ? AND role = 'sensor'")
         defer { sensorSelect.reset() }
         sensorSelect.bind(session, at: 1)
         var sensors = Set<Int>()

@@ -374,9 +374,15 @@ extension AlarmCommandTests {
     @Test func wallClockMarksLaterDays() {
         // Start 2026-11-30 20:00 UTC; shown in UTC.
         let start: Int64 = 1_796_068_800_000
-        #expect(DurationFormat.wallClock(startUnixMs: start, plusSeconds: 3600, utcOffsetSeconds: { _ in 0 }) == "21:00")
-        #expect(DurationFormat.wallClock(startUnixMs: start, plusSeconds: 6 * 3600, utcOffsetSeconds: { _ in 0 }, nowSeconds: 0) == "02:00+1d")
-        #expect(DurationFormat.wallClock(startUnixMs: start, plusSeconds: 6 * 3600, utcOffsetSeconds: { _ in 0 }, nowSeconds: 5 * 3600) == "02:00")
+        #expect(
+            DurationFormat.wallClock(startUnixMs: start, plusSeconds: 3600, utcOffsetSeconds: { _ in 0 }) == "21:00")
+        #expect(
+            DurationFormat.wallClock(
+                startUnixMs: start, plusSeconds: 6 * 3600, utcOffsetSeconds: { _ in 0 }, nowSeconds: 0) == "02:00+1d")
+        #expect(
+            DurationFormat.wallClock(
+                startUnixMs: start, plusSeconds: 6 * 3600, utcOffsetSeconds: { _ in 0 }, nowSeconds: 5 * 3600)
+                == "02:00")
         #expect(DurationFormat.clock(37_230) == "10:20:30")
         #expect(DurationFormat.short(3_725) == "1h 02m")
     }

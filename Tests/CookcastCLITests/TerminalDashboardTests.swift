@@ -164,7 +164,8 @@ final class FakeTerminal: Console, @unchecked Sendable {
             batteryPercent: nil, targetCelsius: 74, eta: eta, readingCount: 300, decodeErrorCount: 0,
             duplicateCount: 0, disconnectCount: 0, history: [])
         var other = ETASnapshot(
-            phase: "predicting", finishSeconds: 4000, lowSeconds: 3800, highSeconds: 4300, message: "", isConfident: true)
+            phase: "predicting", finishSeconds: 4000, lowSeconds: 3800, highSeconds: 4300, message: "",
+            isConfident: true)
         other.channel = 2
         status.probeETAs = probes.count > 1 ? [eta, other] : []
         return status
@@ -178,7 +179,9 @@ final class FakeTerminal: Console, @unchecked Sendable {
         #expect(!line.contains("in 0s"))
         let two = Self.status(probes: [1: 73.6, 2: 60])
         #expect(dashboard.probeLine(two.probeETAs[0], two).hasSuffix("ETA 00:42 overdue by 8m 00s predicting"))
-        #expect(dashboard.statusLine(two).hasSuffix("probes: 1 ETA 00:42 overdue, 2 ETA 01:06"), "\(dashboard.statusLine(two))")
+        #expect(
+            dashboard.statusLine(two).hasSuffix("probes: 1 ETA 00:42 overdue, 2 ETA 01:06"),
+            "\(dashboard.statusLine(two))")
     }
 }
 
@@ -187,7 +190,8 @@ final class FakeTerminal: Console, @unchecked Sendable {
 @Suite struct WrappedEventTests {
     @Test func aWrappedEventIsShownFromItsStart() throws {
         let terminal = FakeTerminal(columns: 40, rows: 10)
-        let dashboard = TerminalDashboard(console: terminal, unit: .celsius, title: "sample:brisket", startedAtUnixMs: 0)
+        let dashboard = TerminalDashboard(
+            console: terminal, unit: .celsius, title: "sample:brisket", startedAtUnixMs: 0)
         let status = OverdueDisplayTests.status(probes: [1: 60])
         dashboard.handle(.connection(.connected, detail: "replay started"), status: status)
         dashboard.handle(

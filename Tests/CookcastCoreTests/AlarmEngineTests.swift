@@ -51,7 +51,8 @@ import Testing
         // (a degree a minute).
         kinds = []
         for minute in 0...16 {
-            let r = Reading(elapsedSeconds: 100 + 60 * Double(minute), probeCelsius: 60 + Double(minute), ambientCelsius: nil)
+            let r = Reading(
+                elapsedSeconds: 100 + 60 * Double(minute), probeCelsius: 60 + Double(minute), ambientCelsius: nil)
             kinds += engine.observe(r).map(\.kind)
         }
         #expect(kinds == [.targetReached])
@@ -64,7 +65,9 @@ import Testing
         var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 71))
         var fired: [Double] = []
         func feed(_ t: Double, _ p: Double) {
-            fired += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: nil)).filter { $0.kind == .targetReached }.map { _ in t }
+            fired += engine.observe(Reading(elapsedSeconds: t, probeCelsius: p, ambientCelsius: nil)).filter {
+                $0.kind == .targetReached
+            }.map { _ in t }
         }
         for t in stride(from: 0.0, through: 1800, by: 10) { feed(t, 60 + t / 150) }  // 60 -> 72 C
         for t in stride(from: 1810.0, through: 1900, by: 10) { feed(t, 72 - (t - 1800) / 5) }  // -> 54 C
@@ -222,7 +225,8 @@ import Testing
             var kinds: [Alarm.Kind] = []
             var t = 0.0
             func feed(_ probe: Double, _ air: Double) {
-                kinds += engine.observe(Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: air)).map(\.kind)
+                kinds += engine.observe(Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: air)).map(
+                    \.kind)
                 t += 10
             }
             for i in 0..<30 { feed(70 + Double(i) * 0.2, 150) }  // 70 -> 75.8 C: the target reached
@@ -389,8 +393,10 @@ import Testing
         var kinds: [Alarm.Kind] = []
         for t in stride(from: 0.0, to: 600, by: 10) {
             kinds += engine.observeSilence(untilSeconds: t).map(\.kind)
-            kinds += engine.observe(Reading(channel: 1, elapsedSeconds: t, probeCelsius: 70 + t / 100, ambientCelsius: nil))
-                .map(\.kind)
+            kinds += engine.observe(
+                Reading(channel: 1, elapsedSeconds: t, probeCelsius: 70 + t / 100, ambientCelsius: nil)
+            )
+            .map(\.kind)
             kinds += engine.observe(Reading(channel: 2, elapsedSeconds: t + 1, probeCelsius: 50, ambientCelsius: nil))
                 .map(\.kind)
         }

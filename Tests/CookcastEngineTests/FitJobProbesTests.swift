@@ -237,7 +237,8 @@ import Testing
         let message = skipped.map { $0.description(unit: .celsius) }
         #expect(
             message == [
-                "session 2 probe 1: no target and no cut to take one from", "session 3: no meat probe, only the pit's air",
+                "session 2 probe 1: no target and no cut to take one from",
+                "session 3: no meat probe, only the pit's air",
             ], "\(message)")
         try job.refit(cooks, skipped: skipped)
         #expect(try job.unfittedSessionIDs().isEmpty)

@@ -87,12 +87,14 @@ struct ImportBehaviourTests {
     /// in is: exit 65 either way, not 66 ("cannot open") for the one and 65 for the other.
     @Test func aDamagedHeatLedgerDatabaseIsBadDataWhereverTheDamage() throws {
         guard TestData.available else { return }
-        let source = try Data(contentsOf: URL(fileURLWithPath: TestData.raw("edwardspeyer+heat-ledger", "roast-chicken.sqlite")))
+        let source = try Data(
+            contentsOf: URL(fileURLWithPath: TestData.raw("edwardspeyer+heat-ledger", "roast-chicken.sqlite")))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         var endDamaged = source
-        endDamaged.replaceSubrange((source.count - 4000)..<(source.count - 3700), with: [UInt8](repeating: 0xA5, count: 300))
+        endDamaged.replaceSubrange(
+            (source.count - 4000)..<(source.count - 3700), with: [UInt8](repeating: 0xA5, count: 300))
         for (name, bytes) in [("truncated", source.prefix(source.count * 6 / 7)), ("overwritten", endDamaged)] {
             let path = dir.appendingPathComponent("\(name).sqlite").path
             try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -101,7 +103,8 @@ struct ImportBehaviourTests {
                 Issue.record("\(name): expected an error")
             } catch {
                 #expect(!error.isMissingInput, "\(name): \(error)")
-                #expect(error.description.contains("malformed") && !error.description.contains("\n"), "\(name): \(error)")
+                #expect(
+                    error.description.contains("malformed") && !error.description.contains("\n"), "\(name): \(error)")
             }
         }
     }
@@ -324,25 +327,26 @@ struct ImportOptionParsingTests {
 struct GroupingTests {
     /// A Combustion export's head: its metadata, a blank line and the column names (line 6).
     static let combustionHead = """
-            Combustion Inc. Probe Data
-            CSV version: 4
-            Probe S/N: 1234
-            Created: 2024-05-01 20:00:00
+        Combustion Inc. Probe Data
+        CSV version: 4
+        Probe S/N: 1234
+        Created: 2024-05-01 20:00:00
 
-            Timestamp,SessionID,SequenceNumber,T1,T2,T3,T4,T5,T6,T7,T8,VirtualCoreTemperature,VirtualSurfaceTemperature,VirtualAmbientTemperature,EstimatedCoreTemperature,PredictionSetPoint,VirtualCoreSensor,VirtualSurfaceSensor,VirtualAmbientSensor,PredictionState,PredictionMode,PredictionType,PredictionValueSeconds
+        Timestamp,SessionID,SequenceNumber,T1,T2,T3,T4,T5,T6,T7,T8,VirtualCoreTemperature,VirtualSurfaceTemperature,VirtualAmbientTemperature,EstimatedCoreTemperature,PredictionSetPoint,VirtualCoreSensor,VirtualSurfaceSensor,VirtualAmbientSensor,PredictionState,PredictionMode,PredictionType,PredictionValueSeconds
 
-            """
+        """
 
     @Test func combustionFileWithTwoSessions() throws {
-        let text = Self.combustionHead + """
-            0,11,0,20,20,20,20,20,20,20,20,20,20,20,20,0,T1,T4,T8,Probe Not Inserted,None,None,131071
-            5,11,1,10,11,12,13,14,15,16,17,10,13,17,10,55,T1,T4,T8,Cooking,None,None,131071
-            10,11,2,11,12,13,14,15,16,17,18,11,14,18,11,55,T1,T4,T8,Predicting,Time to Removal,None,600
-            15,22,0,5,5,5,5,5,5,5,5,5,5,90,5,60,T1,T4,T8,Cooking,None,None,131071
-            broken line
-            20,22,1,6,6,6,6,6,6,6,6,6,6,91,6,60,T1,T4,T8,Predicting,None,None,300
+        let text =
+            Self.combustionHead + """
+                0,11,0,20,20,20,20,20,20,20,20,20,20,20,20,0,T1,T4,T8,Probe Not Inserted,None,None,131071
+                5,11,1,10,11,12,13,14,15,16,17,10,13,17,10,55,T1,T4,T8,Cooking,None,None,131071
+                10,11,2,11,12,13,14,15,16,17,18,11,14,18,11,55,T1,T4,T8,Predicting,Time to Removal,None,600
+                15,22,0,5,5,5,5,5,5,5,5,5,5,90,5,60,T1,T4,T8,Cooking,None,None,131071
+                broken line
+                20,22,1,6,6,6,6,6,6,6,6,6,6,91,6,60,T1,T4,T8,Predicting,None,None,300
 
-            """
+                """
         let f = ImportFile(path: "ProbeData_1234_two.csv", bytes: Array(text.utf8))
         let result = try #require(try Importer(options: ImportBehaviourTests.options).read(files: [f]).first?.result)
         #expect(result.cooks.count == 2)
@@ -365,12 +369,14 @@ struct GroupingTests {
         for i in 0..<8 {
             let c = 10 + i
             let sensors = Array(repeating: "\(c)", count: 7).joined(separator: ",")
-            text += "\(i * 5),\(i == 4 ? "12" : "11"),\(i),\(sensors),90,\(c),\(c),90,\(c),55,T1,T4,T8,Cooking,None,None,131071\n"
+            text +=
+                "\(i * 5),\(i == 4 ? "12" : "11"),\(i),\(sensors),90,\(c),\(c),90,\(c),55,T1,T4,T8,Cooking,None,None,131071\n"
         }
         let f = ImportFile(path: "ProbeData_1234_damaged.csv", bytes: Array(text.utf8))
         let result = try #require(try Importer(options: ImportBehaviourTests.options).read(files: [f]).first?.result)
         #expect(result.cooks.count == 1)
-        #expect(result.cooks.first?.readings.filter { $0.channel == 1 }.map(\.probeCelsius) == (10..<18).map(Double.init))
+        #expect(
+            result.cooks.first?.readings.filter { $0.channel == 1 }.map(\.probeCelsius) == (10..<18).map(Double.init))
         #expect(
             result.notes.contains { $0.contains("line 11: SessionID 12 amid session 11's rows, read as 11's") },
             "\(result.notes)")

@@ -267,7 +267,10 @@ struct RealExportTests {
         #expect(roles(cook) == [1: .ambient])
         #expect(cook.readings.allSatisfy { $0.probeCelsius == nil && $0.ambientCelsius != nil })
         #expect(!cook.events.contains { $0.kind == .probeInserted })
-        #expect(result.notes.contains { $0.contains("imported as the pit alone") && $0.contains("iGrill_V2 - * - 20180102.csv") })
+        #expect(
+            result.notes.contains {
+                $0.contains("imported as the pit alone") && $0.contains("iGrill_V2 - * - 20180102.csv")
+            })
         #expect(!result.notes.contains { $0.contains("Fahrenheit") })
     }
 

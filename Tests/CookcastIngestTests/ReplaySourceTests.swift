@@ -108,7 +108,8 @@ func collect<S: ReadingSource>(_ source: S) async throws -> [SourceEvent] {
     }
 
     @Test func windowsLineEndsPaddedFieldsAndBlankLines() throws {
-        let text = "\u{FEFF}t_s, probe_c ,ambient_c\r\n 0.5 , 20.1 ,\t100\r\n\r\n  \r\n1,20.2,\r\n# note\r\n2.5,\t20.3\t,102 \r\n"
+        let text =
+            "\u{FEFF}t_s, probe_c ,ambient_c\r\n 0.5 , 20.1 ,\t100\r\n\r\n  \r\n1,20.2,\r\n# note\r\n2.5,\t20.3\t,102 \r\n"
         let file = try ReplayFile.parse(text: text, path: "crlf.csv")
         #expect(file.issues.isEmpty, "\(file.issues)")
         let readings = file.readings()
@@ -379,7 +380,8 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
     }
 
     @Test func realTimePacingReallySleeps() async throws {
-        let file = try ReplayFile.parse(text: "t_s,probe_c,ambient_c\n0,20,100\n1,20.1,100\n2,20.2,100\n", path: "short.csv")
+        let file = try ReplayFile.parse(
+            text: "t_s,probe_c,ambient_c\n0,20,100\n1,20.1,100\n2,20.2,100\n", path: "short.csv")
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {
             _ = try await collect(PacedSource(ReplaySource(file: file), speed: 10))
@@ -414,7 +416,8 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
         let gap = try ReplayFile.parse(
             text: "t_s,probe_c,ambient_c\n0,20,100\n36000,21,100\n36001,21,100\n", path: "gap.csv")
         let clock = VirtualClock()
-        let events = try await collect(PacedSource(ReplaySource(file: gap), speed: 1000, maxWaitSeconds: 0.2, clock: clock))
+        let events = try await collect(
+            PacedSource(ReplaySource(file: gap), speed: 1000, maxWaitSeconds: 0.2, clock: clock))
         #expect(events.filter { if case .reading = $0 { true } else { false } }.count == 3)
         let waits = clock.sleeps.filter { $0 > .zero }
         #expect(waits.count == 2)
@@ -500,8 +503,12 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
     #expect(outcomes[1] == .issue("not a JSON object with a numeric t_s"))
     #expect(outcomes[2] == .issue("channel is not 1 to 64"))
     #expect(outcomes[3] == .issue("channel is not 1 to 64"))
-    #expect(outcomes[4] == .event(.reading(Reading(channel: 64, elapsedSeconds: 60, probeCelsius: 21, ambientCelsius: nil))))
+    #expect(
+        outcomes[4] == .event(.reading(Reading(channel: 64, elapsedSeconds: 60, probeCelsius: 21, ambientCelsius: nil)))
+    )
     var csv = ReplayLineParser(format: .csv)
-    let rows = ["t_s,probe_c,ambient_c,channel", "0,20,100,65", "0,20,100,1000", "0,20,100,0"].map { csv.parse(Substring($0)) }
+    let rows = ["t_s,probe_c,ambient_c,channel", "0,20,100,65", "0,20,100,1000", "0,20,100,0"].map {
+        csv.parse(Substring($0))
+    }
     #expect(rows.dropFirst().allSatisfy { $0 == .issue("channel is not 1 to 64") })
 }

@@ -162,7 +162,8 @@ struct ExportCommand: Command {
     /// The note for a whole session's CSV without its sensor channels.
     static func sensorsLeftOutNote(_ sessionID: Int64, _ sensors: [ChannelInfo]) -> String {
         let named = sensors.map { s in s.name.map { "\(s.channel) \($0)" } ?? "\(s.channel)" }
-        return "note: session \(sessionID): \(Counted.words(sensors.count, "sensor channel")) (\(named.joined(separator: ", "))) "
+        return
+            "note: session \(sessionID): \(Counted.words(sensors.count, "sensor channel")) (\(named.joined(separator: ", "))) "
             + "left out of the CSV, which has no column for a sensor that is neither meat nor the pit "
             + "(read back, it would be a meat probe); --format json keeps them, --channel N writes one alone"
     }

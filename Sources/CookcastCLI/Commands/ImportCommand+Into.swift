@@ -158,7 +158,9 @@ extension ImportCommand {
             let added = try store.add(
                 readings: readings, channels: merge?.channels ?? [], events: events ?? [], session: id)
             let already = (readings: readings.count - added.readings, events: (events?.count ?? 0) - added.events)
-            if already.readings > 0, let conflict = try Self.conflicts(readings, store: store, session: id, unit: context.unit) {
+            if already.readings > 0,
+                let conflict = try Self.conflicts(readings, store: store, session: id, unit: context.unit)
+            {
                 notes.insert(conflict, at: 0)
             }
             if events == nil, already.readings > 0 {
@@ -183,33 +185,36 @@ extension ImportCommand {
     static func conflicts(
         _ readings: [Reading], store: SessionStore, session id: Int64, unit: TemperatureUnit
     ) throws -> String? {
+        func differ(_ a: Double?, _ b: Double?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): false
+            case (let x?, let y?): abs(x - y) > 1e-9
+            default: true
+            }
+        }
         var count = 0
         var first: (file: Reading, stored: Reading)?
         for r in readings {
+            let ms = SessionClock.milliseconds(seconds: r.elapsedSeconds)
+            guard let stored = try store.reading(session: id, channel: r.channel, atMilliseconds: ms) else { continue }
             guard
-                let stored = try store.reading(
-                    session: id, channel: r.channel, atMilliseconds: SessionClock.milliseconds(seconds: r.elapsedSeconds))
-            else { continue }
-            func differ(_ a: Double?, _ b: Double?) -> Bool {
-                switch (a, b) {
-                case (nil, nil): false
-                case (let x?, let y?): abs(x - y) > 1e-9
-                default: true
-                }
-            }
-            guard differ(r.probeCelsius, stored.probeCelsius) || differ(r.ambientCelsius, stored.ambientCelsius)
-                || differ(r.batteryPercent, stored.batteryPercent)
+                differ(r.probeCelsius, stored.probeCelsius) || differ(r.ambientCelsius, stored.ambientCelsius)
+                    || differ(r.batteryPercent, stored.batteryPercent)
             else { continue }
             count += 1
             if first == nil { first = (r, stored) }
         }
         guard let first else { return nil }
         func temperatures(_ r: Reading) -> String {
-            [r.probeCelsius.map { "probe \(unit.format(celsius: $0))" },
-             r.ambientCelsius.map { "ambient \(unit.format(celsius: $0))" }]
-                .compactMap { $0 }.joined(separator: ", ")
+            [
+                r.probeCelsius.map { "probe \(unit.format(celsius: $0))" },
+                r.ambientCelsius.map { "ambient \(unit.format(celsius: $0))" },
+            ]
+            .compactMap { $0 }.joined(separator: ", ")
         }
-        return "\(count) of them with other values than stored, kept as stored (first \(DurationFormat.clock(first.file.elapsedSeconds)) "
-            + "channel \(first.file.channel): \(temperatures(first.file)) in the file, \(temperatures(first.stored)) stored)"
+        let at = DurationFormat.clock(first.file.elapsedSeconds)
+        return
+            "\(count) of them with other values than stored, kept as stored (first \(at) channel \(first.file.channel): "
+            + "\(temperatures(first.file)) in the file, \(temperatures(first.stored)) stored)"
     }
 }

@@ -108,7 +108,9 @@ struct PredictCommand: Command {
     func noProbeReadings(in file: ReplayFile, readings: [Reading], models: ModelLibrary) -> CLIError {
         var before = atSeconds.map { " at or before \(TemperatureUnit.fixed($0, decimals: 1)) s" } ?? ""
         let beforeStart = readings.filter { $0.elapsedSeconds < 0 && $0.probeCelsius != nil }.count
-        if beforeStart > 0 { before += " from the start on (t_s 0; the \(beforeStart) before it are no part of the cook)" }
+        if beforeStart > 0 {
+            before += " from the start on (t_s 0; the \(beforeStart) before it are no part of the cook)"
+        }
         guard packetDecoding == nil, file.format == .hexLog, !readings.contains(where: { $0.probeCelsius != nil })
         else { return .data("\(path): no probe readings\(before)") }
         let names = models.probes.names.joined(separator: ", ")
@@ -143,7 +145,8 @@ struct PredictCommand: Command {
         times.sort()
         times.forEach { watch.observeReading(atSeconds: $0) }
         guard let last = watch.lastReadingSeconds,
-            seconds - last > watch.lostAfterSeconds(minimumSeconds: AlarmRules(targetCelsius: nil).probeLostAfterSeconds)
+            seconds - last
+                > watch.lostAfterSeconds(minimumSeconds: AlarmRules(targetCelsius: nil).probeLostAfterSeconds)
         else { return }
         context.console.errorLine(
             "note: \(named ? "probe \(channel)'s" : "the") last probe reading by \(DurationFormat.clock(seconds)) is at "
@@ -196,7 +199,8 @@ struct PredictCommand: Command {
         let limit = atSeconds ?? readings.map(\.elapsedSeconds).max() ?? 0
         // Readings before time zero are no part of the cook predicted (`ETAEstimator.update`): a
         // file of only those answered "waiting for readings" in text and json, exit 0.
-        guard readings.contains(where: { $0.elapsedSeconds >= 0 && $0.elapsedSeconds <= limit && $0.probeCelsius != nil })
+        guard
+            readings.contains(where: { $0.elapsedSeconds >= 0 && $0.elapsedSeconds <= limit && $0.probeCelsius != nil })
         else {
             throw noProbeReadings(in: file, readings: readings, models: models)
         }
@@ -290,7 +294,8 @@ struct PredictCommand: Command {
                 var line =
                     estimate.overdueSinceSeconds.map {
                         "finish was due at \(DurationFormat.clock($0)) on the file's clock (overdue by \(DurationFormat.short(finish - $0)))"
-                    } ?? "finish at \(DurationFormat.clock(finish)) on the file's clock (in \(DurationFormat.short(finish - limit)))"
+                    }
+                    ?? "finish at \(DurationFormat.clock(finish)) on the file's clock (in \(DurationFormat.short(finish - limit)))"
                 if let lo = estimate.finishLowSeconds, let hi = estimate.finishHighSeconds {
                     line += ", 80 % interval \(DurationFormat.clock(lo))-\(DurationFormat.clock(hi))"
                 }

@@ -42,7 +42,8 @@ struct ShowCommand: Command {
             console.line("  cut        \(info.cut ?? "-")")
             // No target of its own: its cut's usual one, which fit and live take (it said "--"
             // beside a fit "done" at 95 C).
-            let usual = info.targetCelsius == nil ? info.cut.flatMap { try? context.models().cuts.profile(named: $0) } : nil
+            let usual =
+                info.targetCelsius == nil ? info.cut.flatMap { try? context.models().cuts.profile(named: $0) } : nil
             let target =
                 usual.map { "\(unit.format(celsius: $0.defaultTargetCelsius)) (the usual for \($0.name))" }
                 ?? unit.format(celsius: info.targetCelsius)

@@ -173,7 +173,8 @@ public struct ReplayLineParser: Sendable {
         c.battery = names.firstIndex(of: "battery_pct")
         if names.firstIndex(of: "t_s") == nil || (namedProbe == nil && namedAmbient == nil) {
             let read = ["t_s", "probe_c", "ambient_c"].prefix(min(3, names.count)).joined(separator: ",")
-            c.note = "header '\(names.joined(separator: ","))' names no t_s or no probe_c/probe_f/ambient_c/ambient_f column: read as \(read) by position"
+            c.note =
+                "header '\(names.joined(separator: ","))' names no t_s or no probe_c/probe_f/ambient_c/ambient_f column: read as \(read) by position"
         }
         return c
     }
