@@ -113,11 +113,11 @@ extension ETAEstimator {
         /// median over the real cooks of the largest ETA change between readings 0.76 -> 0.43
         /// of the time left.
         public var steadyAirWindowSeconds = 900.0
-        /// How long the air must have stayed at or under the target, the meat cooling, for the heat
-        /// to count as off (the oven turned off, the fire out, the meat taken out to rest), seconds: then the air
-        /// ahead is that air, not the hours before it (the forecast kept the 4-hour mean, so a
-        /// probe cooling in 40 C air was "predicting", 3 h left, in air "at 73.5 C"). Shorter
-        /// dips are a lid or a door.
+        /// How long the air must have stayed at or under the target, the meat cooling, for the
+        /// heat to count as off (the oven turned off, the fire out, the meat taken out to rest),
+        /// seconds: then the air ahead is that air, not the hours before it (the forecast kept the
+        /// 4-hour mean, so a probe cooling in 40 C air was "predicting", 3 h left, in air "at
+        /// 73.5 C"). Shorter dips are a lid or a door.
         public var heatOffAfterSeconds = 900.0
         /// Grid points of the air further than this beyond the window's quartiles (or 1.5
         /// interquartile ranges, if more) are a lid or door opened (or a sensor glitch), not the
