@@ -11,7 +11,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CookcastBinary.path)
         process.arguments = ["live", "--stdin", "--plain", "--cut", "steak", "--db", box.databasePath]
-        process.standardInput = try #require(FileHandle(forReadingAtPath: box.directory))
+        process.standardInput = FileHandle(forReadingAtPath: box.directory)
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
