@@ -68,8 +68,8 @@ public final class FitJob {
         public var vendorRelativeError: Double?
     }
 
-    private let store: SessionStore
-    private let catalog: CutCatalog
+    let store: SessionStore
+    let catalog: CutCatalog
     /// The cooks the shipped priors were learned from (`Models/priors.json`'s `cooks`): priors are
     /// learned from them and the stored cooks together, so a user's first cook of a cut adds to
     /// what the shipped priors knew instead of replacing it.
@@ -121,14 +121,16 @@ public final class FitJob {
     /// `same_cook_hash`: `live --replay` of a file imported before, in either order) are one
     /// cook, learned from once: from the first of them in id order that has a target (its own,
     /// a probe's, or its cut's), so a file imported without a cut and replayed with one is
-    /// learned from as replayed. Cooks cookcast played itself are never learned from, and are
-    /// left aside.
+    /// learned from as replayed. Sessions with one head (`sameHeadSessions`: a part of a cook and
+    /// the whole of it) are one cook too. Cooks cookcast played itself are never learned from,
+    /// and are left aside.
     public func sameCookSessions() throws -> [Int64: Int64] {
         var holders: [String: [(id: Int64, info: SessionInfo)]] = [:]
+        var learnable: [(id: Int64, info: SessionInfo)] = []
         for id in try store.sessionIDs() {
-            guard let info = try store.session(id), !info.isPlayedByCookcast,
-                let hash = info.contentHash ?? info.sameCookHash
-            else { continue }
+            guard let info = try store.session(id), !info.isPlayedByCookcast else { continue }
+            learnable.append((id, info))
+            guard let hash = info.contentHash ?? info.sameCookHash else { continue }
             holders[hash, default: []].append((id, info))
         }
         var counted: [Int64: Int64] = [:]
@@ -139,6 +141,10 @@ public final class FitJob {
                     return Goals(info: session.info, channels: channels, catalog: catalog).hasAnyTarget
                 }?.id ?? sessions[0].id
             for session in sessions where session.id != learned { counted[session.id] = learned }
+        }
+        // One head, one cook (`sameHeadSessions`): a part of a cook and the whole of it.
+        for (id, learned) in try sameHeadSessions(learnable) where counted[id] == nil {
+            counted[id] = learned
         }
         return counted
     }

@@ -83,6 +83,27 @@ extension SessionStore {
         }
     }
 
+    /// The first `limit` readings with a probe temperature of the session's lowest channel that
+    /// has one, oldest first (through the primary key: a few rows, whatever the session's size).
+    public func firstProbeReadings(session: Int64, limit: Int) throws -> [Reading] {
+        guard limit > 0 else { return [] }
+        return try read("cannot read readings from") { db in
+            let first = try db.cachedStatement(
+                """
+                SELECT \(Rows.readingColumns) FROM readings
+                WHERE session_id = ? AND channel = ? AND probe_c IS NOT NULL ORDER BY t_ms LIMIT ?
+                """)
+            for channel in try Self.readingChannels(session: session, db: db) {
+                first.bind(session, at: 1)
+                first.bind(channel, at: 2)
+                first.bind(Int64(limit), at: 3)
+                let readings = try Rows.collectReadings(first)
+                if !readings.isEmpty { return readings }
+            }
+            return []
+        }
+    }
+
     /// The newest `limit` readings over all channels, oldest first (ties by channel).
     ///
     /// Uses the primary key per channel, so it stays fast on a long live session.

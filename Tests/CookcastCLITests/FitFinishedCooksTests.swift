@@ -9,11 +9,14 @@ import Testing
 /// longer being recorded; the others are named with the reason.
 /// The shipped cooks are left out (`Sandbox.withoutShippedCooks`): the counts are the stored cooks'.
 @Suite struct FitFinishedCooksTests {
-    /// The real roast chicken (74 C at 4,550 s) cut off at 3,000 s, under a neutral file name.
+    /// The real roast chicken (74 C at 4,550 s) cut off at 3,000 s, under a neutral file name,
+    /// from its third reading: a cook of its own (with the whole cook's first readings it is that
+    /// cook's part, `FitJob.sameHeadSessions`).
     static func unfinishedChicken(_ box: Sandbox) throws -> String {
         let text = try String(contentsOfFile: SharedData.cook("heatledger_roast_chicken.csv"), encoding: .utf8)
-        let lines = text.split(separator: "\n").filter { line in
-            line.hasPrefix("t_s") || (Double(line.split(separator: ",")[0]) ?? .infinity) < 3000
+        let rows = text.split(separator: "\n")
+        let lines = [rows[0]] + rows.dropFirst(3).filter { line in
+            (Double(line.split(separator: ",")[0]) ?? .infinity) < 3000
         }
         return box.write("short_roast.csv", lines.joined(separator: "\n") + "\n")
     }
@@ -52,13 +55,15 @@ import Testing
         #expect(try store.priors(cut: "chicken").first?.cookCount == 2)
     }
 
-    /// Session `source`'s readings in a new `active` session, as a recorder leaves them; its id.
+    /// Session `source`'s readings a second later in a new `active` session, as a recorder leaves
+    /// them; its id. A second later, it is a cook of its own (the same readings at the same times
+    /// are the same cook, `FitJob.sameHeadSessions`).
     static func activeCopy(of source: Int64, in box: Sandbox) throws -> Int64 {
         let store = try SessionStore(path: box.databasePath)
         let id = try store.createSession(
             SessionInfo(startedAtUnixMs: 0, cut: "chicken", targetCelsius: 68, source: "live:test", status: .active),
             channels: [ChannelInfo(channel: 1)])
-        try store.append(try store.readings(session: source, channel: 1), session: id)
+        try store.append(try store.readings(session: source, channel: 1).map { $0.shifted(bySeconds: 1) }, session: id)
         return id
     }
 

@@ -212,7 +212,8 @@ import Testing
             SessionInfo(startedAtUnixMs: 0, cut: "brisket", targetCelsius: 95, source: "test", status: .finished),
             channels: goals)
         _ = try box.store.append(cook, session: id)
-        // A cook with no target of its own but for probe 2's.
+        // A cook with no target of its own but for probe 2's (its readings a second later: a cook
+        // of its own, not the first one's, `FitJob.sameHeadSessions`).
         let other = try box.store.createSession(
             SessionInfo(startedAtUnixMs: 1, source: "test", status: .finished),
             channels: goals.map { c in
@@ -220,7 +221,7 @@ import Testing
                 c.cut = nil
                 return c
             })
-        _ = try box.store.append(cook, session: other)
+        _ = try box.store.append(cook.map { $0.shifted(bySeconds: 1) }, session: other)
         // The pit's own file imported alone (an iGrill's Ambient): no meat, said as such, not as
         // a missing target.
         let pitOnly = try box.store.createSession(
