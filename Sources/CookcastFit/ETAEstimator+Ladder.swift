@@ -168,12 +168,14 @@ extension ETAEstimator {
                 finishSeconds: now + rem, lowSeconds: now + 0.6 * min(rem, lineRemaining),
                 highSeconds: now + 1.8 * longest, model: "slope", message: message)
         } else if air > goalCelsius + 0.1 && T > (fitter.firstProbeCelsius ?? T) - 1,
-            usual > 0 || goalCelsius - T < 1
+            usual > 0 || (goalCelsius - T < 1 && !isFlat(now: now))
         {
             // Creeping up to an air barely above the target: only past cooks can say how long.
             // Once the cook has run longer than they took, they say nothing: a probe 34 C under
             // the target, rising 0.01 C/h in a 150 C oven four hours into a chicken, was told
-            // "10 min" at every tick (the floor); it is not rising towards the target (nil).
+            // "10 min" at every tick (the floor); it is not rising towards the target (nil). Nor
+            // is one within a degree of it that has not moved for an hour: 0.4 C under in a
+            // 160 C oven, it was "10 min" for three hours.
             let rem = max(600, usual)
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.3 * rem, highSeconds: now + 3 * rem, model: "prior",
@@ -181,6 +183,12 @@ extension ETAEstimator {
                     "creeping towards \(shownTarget) in air at \(shown(air)): a rough guess from past cooks")
         }
         return nil
+    }
+
+    /// Whether the probe rose less than 0.1 C over the last hour of grid points (at least 20).
+    func isFlat(now: Double) -> Bool {
+        guard let line = buffer.line(since: now - 3600), line.n >= 20 else { return false }
+        return line.slope * 3600 < 0.1
     }
 
     /// Just after a plateau the fit restarts from a handful of points and knows little, so its
