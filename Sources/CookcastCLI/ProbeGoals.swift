@@ -37,9 +37,6 @@ struct ProbeGoals {
     /// Whether any probe has a goal of its own.
     var hasChannelGoals: Bool { !channelCuts.isEmpty || !channelTargetsCelsius.isEmpty }
 
-    /// Channels `N=` may name.
-    static let channelRange = 1...64
-
     /// Parses the `--cut` and `--target` values of `arguments`; `defaultCutName` and
     /// `defaultTargetCelsius` stand in for plain values not given (a simulation's preset).
     init(
@@ -87,7 +84,7 @@ struct ProbeGoals {
                 continue
             }
             let number = value[..<eq]
-            guard let ch = Int(number), channelRange.contains(ch) else {
+            guard let ch = Int(number), ChannelInfo.numbers.contains(ch) else {
                 throw .usage("option '--\(option)' needs N=VALUE with a probe number 1-64, got '\(value)'")
             }
             guard !channels.contains(where: { $0.0 == ch }) else {

@@ -13,6 +13,9 @@ public enum ChannelRole: String, Sendable, Hashable, Codable {
 
 /// A named probe/channel of a session: one row of the `channels` table.
 public struct ChannelInfo: Sendable, Hashable, Codable {
+    /// Channel numbers a reading, a `--channel N` or a `--cut N=` may name.
+    public static let numbers = 1...64
+
     /// Channel number (1-based) as used in `Reading.channel`.
     public var channel: Int
     /// Display name, e.g. "probe 2" or "Combustion T1".

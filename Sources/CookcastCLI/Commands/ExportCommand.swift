@@ -39,7 +39,7 @@ struct ExportCommand: Command {
         guard ["csv", "json"].contains(format) else {
             throw .usage("option '--format' must be csv or json, got '\(format)'")
         }
-        channel = try arguments.int("channel", in: 1...64)
+        channel = try arguments.int("channel", in: ChannelInfo.numbers)
         outputPath = arguments.value("output") ?? arguments.value("o")
         self.context = context
     }

@@ -93,7 +93,7 @@ struct PredictCommand: Command {
         guard ["text", "json", "seconds"].contains(format) else {
             throw .usage("option '--format' must be text, json or seconds, got '\(format)'")
         }
-        channel = try arguments.int("channel", in: 1...64)
+        channel = try arguments.int("channel", in: ChannelInfo.numbers)
         packetDecoding = try PacketDecoding.given(arguments, context: context)
         if packetDecoding == nil, arguments.value("pit-probe") != nil {
             context.console.errorLine("cookcast predict: warning: \(Self.pitProbeIgnored)")
@@ -253,10 +253,10 @@ struct PredictCommand: Command {
         let probeName = probeChannels.count > 1 ? shownChannel.map { "probe \($0)" } : nil
         // What the probe reads at --at, as live shows it: a done estimate keeps the reading it
         // was done at (a brisket "76.7 C" on the counter at 24.5 C).
-        let shownChannelReading = shownChannel ?? probeChannels.first
+        let readChannel = shownChannel ?? probeChannels.first
         let probeCelsius =
             readings.last {
-                $0.channel == shownChannelReading && $0.elapsedSeconds <= limit && $0.probeCelsius != nil
+                $0.channel == readChannel && $0.elapsedSeconds <= limit && $0.probeCelsius != nil
             }?.probeCelsius ?? estimate.probeCelsius
         let console = context.console
         switch format {

@@ -135,7 +135,7 @@ public struct ReplayLineParser: Sendable {
             guard probe != nil || ambient != nil else { return .issue("no temperature") }
             var channel = 1
             if let ci = c.channel, ci < fields.count, !fields[ci].isEmpty {
-                guard let n = Int(fields[ci]), Self.readingChannels.contains(n) else { return .issue(Self.badChannel) }
+                guard let n = Int(fields[ci]), ChannelInfo.numbers.contains(n) else { return .issue(Self.badChannel) }
                 channel = n
             }
             let outcome = Self.outcome(
@@ -193,7 +193,7 @@ public struct ReplayLineParser: Sendable {
         }
         guard row.t_s.isFinite else { return .issue("t_s is not a finite number") }
         guard row.probe_c != nil || row.ambient_c != nil else { return .issue("no temperature") }
-        if let channel = row.channel, !readingChannels.contains(channel) { return .issue(badChannel) }
+        if let channel = row.channel, !ChannelInfo.numbers.contains(channel) { return .issue(badChannel) }
         return outcome(
             Reading(
                 channel: row.channel ?? 1, elapsedSeconds: row.t_s, probeCelsius: row.probe_c,
@@ -218,12 +218,10 @@ public struct ReplayLineParser: Sendable {
         return whole
     }
 
-    /// Channels a reading row may name (as `--channel N` takes them): 65 and 1000 were stored from
-    /// a CSV that `export --channel` and `predict --channel` then refused.
-    public static let readingChannels = 1...64
-
-    /// The issue of a row whose channel is not one of `readingChannels`.
-    static let badChannel = "channel is not 1 to \(readingChannels.upperBound)"
+    /// The issue of a row whose channel is not one of `ChannelInfo.numbers`, as `--channel N`
+    /// takes them: 65 and 1000 were stored from a CSV that `export --channel` and
+    /// `predict --channel` then refused.
+    static let badChannel = "channel is not 1 to \(ChannelInfo.numbers.upperBound)"
 
     /// Channels a hex log's `chN` may name: 0, a profile's settings characteristic
     /// (`ProbeProfile.settingsChannel`: an iBBQ's battery reply), else the first probe channel
