@@ -143,9 +143,7 @@ final class TerminalDashboard: LiveSink {
             return head + eta.phase + lastETA(eta, status)
         }
         if eta.phase == "done" { return head + "done at \(clock(finish, status))" }
-        if let due = eta.overdueSinceSeconds {
-            return head + "ETA \(clock(due, status)) overdue by \(DurationFormat.short(finish - due)) \(eta.phase)"
-        }
+        if let overdue = overdueText(eta, status) { return head + overdue + " \(eta.phase)" }
         let left = DurationFormat.short(finish - status.elapsedSeconds)
         return head + "ETA \(clock(finish, status)) (in \(left)) \(eta.phase)"
     }
@@ -159,6 +157,13 @@ final class TerminalDashboard: LiveSink {
         else { return channel + eta.phase + lastETA(eta, status) }
         let shown = eta.overdueSinceSeconds.map { "ETA \(clock($0, status)) overdue" } ?? "ETA \(clock(finish, status))"
         return channel + shown + (eta.phase == "predicting" ? "" : " \(eta.phase)")
+    }
+
+    /// `ETA 12:40 overdue by 8m 10s` for a finish that passed without the target: when it was due
+    /// and by how much it is late ("in 0s" said it was due now); nil for one not overdue.
+    private func overdueText(_ eta: ETASnapshot, _ status: LiveStatus) -> String? {
+        guard let due = eta.overdueSinceSeconds, let finish = eta.finishSeconds else { return nil }
+        return "ETA \(clock(due, status)) overdue by \(DurationFormat.short(finish - due))"
     }
 
     /// ` (last ETA 07:27)` after a lost probe's phase: what it said before it fell silent, no
@@ -226,11 +231,10 @@ final class TerminalDashboard: LiveSink {
             let how = AlarmEngine.doneReason(TemperatureText.converting(eta.message, to: unit)) ?? "target reached"
             return "done at \(clock(finish)) (\(DurationFormat.clock(finish)) into the cook): \(how)"
         }
-        if let due = eta.overdueSinceSeconds {
-            // Past its finish without the target: when it was due and by how much it is late
-            // ("in 0s" said it was due now), and how late the range still allows.
+        if let overdue = overdueText(eta, status) {
+            // And how late the range still allows.
             let latest = eta.highSeconds.map { ", by \(clock($0)) at the latest" } ?? ""
-            return "ETA \(clock(due)) overdue by \(DurationFormat.short(finish - due))\(latest) \(eta.phase)"
+            return overdue + latest + " \(eta.phase)"
         }
         var text = "ETA \(clock(finish)) (in \(DurationFormat.short(finish - status.elapsedSeconds))"
         if let lo = eta.lowSeconds, let hi = eta.highSeconds { text += ", \(clock(lo))-\(clock(hi))" }

@@ -78,6 +78,16 @@ public struct Reading: Sendable, Hashable, Codable {
             : "\(name) \(value) is not a finite number"
     }
 
+    /// Whether two optional values (temperatures, battery levels) are both absent, or both there
+    /// and within `tolerance` of each other.
+    public static func same(_ a: Double?, _ b: Double?, within tolerance: Double) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): abs(a - b) <= tolerance
+        default: false
+        }
+    }
+
     /// The same reading shifted by `seconds` on the session clock.
     public func shifted(bySeconds seconds: Double) -> Reading {
         var copy = self

@@ -147,7 +147,7 @@ public struct IGrillCSVReader: CookFormatReader {
         if pitOnly {
             result.notes.append(
                 "iGrill: \(lead.label) is the pit's probe and no meat probe's file came with it: imported as the pit alone "
-                    + "(import it together with the meat's file, e.g. '\(files.first.map { Self.siblingPattern($0) } ?? "*.csv")', for the cook)"
+                    + "(import it together with the meat's file, e.g. '\(Self.siblingPattern(lead.file))', for the cook)"
             )
         }
 

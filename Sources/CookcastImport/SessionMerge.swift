@@ -83,11 +83,5 @@ public struct SessionMerge: Sendable {
     }
 
     /// Two temperatures that are the same value (to 0.001 C: every format writes at least that).
-    private static func same(_ a: Double?, _ b: Double?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case let (a?, b?): return abs(a - b) <= 0.001
-        default: return false
-        }
-    }
+    private static func same(_ a: Double?, _ b: Double?) -> Bool { Reading.same(a, b, within: 0.001) }
 }

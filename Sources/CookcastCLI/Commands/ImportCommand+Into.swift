@@ -185,13 +185,7 @@ extension ImportCommand {
     static func conflicts(
         _ readings: [Reading], store: SessionStore, session id: Int64, unit: TemperatureUnit
     ) throws -> String? {
-        func differ(_ a: Double?, _ b: Double?) -> Bool {
-            switch (a, b) {
-            case (nil, nil): false
-            case (let x?, let y?): abs(x - y) > 1e-9
-            default: true
-            }
-        }
+        func differ(_ a: Double?, _ b: Double?) -> Bool { !Reading.same(a, b, within: 1e-9) }
         var count = 0
         var first: (file: Reading, stored: Reading)?
         for r in readings {
