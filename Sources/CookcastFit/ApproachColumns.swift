@@ -7,8 +7,10 @@
 /// once it is longer than `ApproachFit.maximumPoints`),
 /// and the search visits the same time constants, so its `exp`s were the same as at the step
 /// before: half of the fit's time apart from LAPACK. The columns are the very values computed
-/// before (same arguments, same `exp`), so every fit is bit-identical. One store per fit of a
-/// grid step (the one-mode and the two-mode windows differ); not thread-safe.
+/// before (same arguments, same `exp`), so every fit is bit-identical. It also keeps where the
+/// last fit's search for the time constant ended, where the next one starts (`ApproachFit.fit`).
+/// One store per fit of a grid step (the one-mode and the two-mode windows differ); not
+/// thread-safe.
 final class ApproachColumns {
     /// Times of the window the columns belong to, seconds from its start.
     private var times: [Double] = []
@@ -18,11 +20,18 @@ final class ApproachColumns {
     /// `times.count` values each), or empty until computed.
     private var columns: [[Double]] = Array(repeating: [], count: ApproachFit.tauGridSeconds.count)
 
+    /// Grid index of the time constant the last fit's search ended at (nil: none yet, or at an
+    /// end of the grid): the next fit's search starts there.
+    var lastBestGridIndex: Int?
+
     /// Creates an empty store.
     init() {}
 
     /// Forgets every column unless `times` and `secondRateRatio` are those they belong to.
     func prepare(times ts: [Double], secondRateRatio k2: Double) {
+        // One mode instead of two, or two instead of one: that curve's minimum is elsewhere. (A new
+        // rate ratio, the fitted Biot number having moved, moves it as little as a grid step does.)
+        if (k2 == 0) != (secondRateRatio == 0) { lastBestGridIndex = nil }
         guard ts != times || k2 != secondRateRatio else { return }
         times = ts
         secondRateRatio = k2

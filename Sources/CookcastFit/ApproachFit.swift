@@ -68,7 +68,9 @@ struct ApproachFit: Sendable {
     /// one until both its neighbours are known: about 20 solves instead of 60, which keeps a late
     /// grid step's p99 under 100 us (all 60 with QR: 230 us, over the 200 us target). On the
     /// simulator suites and the real cooks every checkpoint is within 1.7 % of the time left of
-    /// the full grid's answer, and the medians are unchanged.
+    /// the full grid's answer, and the medians are unchanged. With `store`, a fit after the first
+    /// goes downhill from where the last one of its window ended (the window moved by a grid
+    /// step; 4-5 solves), and searches the whole grid only when an end of it is lower.
     static func fit(
         seconds: [Double], celsius: [Double], now: Double, secondRateRatio: Double? = nil,
         solver: LeastSquares = LeastSquares(), columns store: ApproachColumns? = nil
@@ -125,24 +127,43 @@ struct ApproachFit: Sendable {
             costs[k] = c
             return c
         }
-        var bestIndex = 0
-        for k in Array(stride(from: 0, to: grid.count, by: coarseStride)) + [grid.count - 1]
-        where cost(k) < cost(bestIndex) {
-            bestIndex = k
-        }
-        // Downhill to a grid point lower than both its neighbours (or an end of the grid).
-        while true {
-            let lower = bestIndex > 0 && cost(bestIndex - 1) < cost(bestIndex)
-            let upper = bestIndex < grid.count - 1 && cost(bestIndex + 1) < cost(bestIndex)
-            if lower && (!upper || cost(bestIndex - 1) <= cost(bestIndex + 1)) {
-                bestIndex -= 1
-            } else if upper {
-                bestIndex += 1
-            } else {
-                break
+        // Downhill from `index` to a grid point lower than both its neighbours (or an end of the grid).
+        func downhill(from index: Int) -> Int {
+            var best = index
+            while true {
+                let lower = best > 0 && cost(best - 1) < cost(best)
+                let upper = best < grid.count - 1 && cost(best + 1) < cost(best)
+                if lower && (!upper || cost(best - 1) <= cost(best + 1)) {
+                    best -= 1
+                } else if upper {
+                    best += 1
+                } else {
+                    return best
+                }
             }
         }
-        guard bestIndex > 0, bestIndex < grid.count - 1, cost(bestIndex).isFinite else { return nil }
+        func coarseSearch() -> Int {
+            var best = 0
+            for k in Array(stride(from: 0, to: grid.count, by: coarseStride)) + [grid.count - 1] where cost(k) < cost(best) {
+                best = k
+            }
+            return downhill(from: best)
+        }
+        var bestIndex: Int
+        if let warm = store?.lastBestGridIndex {
+            // Where the last fit of this window ended: the window moved by a grid step, and the
+            // minimum with it by a step or two at most. Unless an end of the grid is lower (the
+            // window no longer shows a curvature it can read), when the whole grid is searched.
+            bestIndex = downhill(from: warm)
+            if min(cost(0), cost(grid.count - 1)) < cost(bestIndex) { bestIndex = coarseSearch() }
+        } else {
+            bestIndex = coarseSearch()
+        }
+        guard bestIndex > 0, bestIndex < grid.count - 1, cost(bestIndex).isFinite else {
+            store?.lastBestGridIndex = nil
+            return nil
+        }
+        store?.lastBestGridIndex = bestIndex
         // Parabola through the three costs around the minimum, in log tau.
         let (c0, c1, c2) = (cost(bestIndex - 1), cost(bestIndex), cost(bestIndex + 1))
         let den = c0 - 2 * c1 + c2

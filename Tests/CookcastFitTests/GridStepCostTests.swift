@@ -23,12 +23,20 @@ import Testing
         // store must notice every change of the times or of the ratio.
         let store = ApproachColumns()
         var fitted = 0
+        var lastRatio: Double?
         for step in 0..<80 {
             let data = approach(points: 20 + step - step % 2, from: 40 + step - step % 2)
             let now = data.seconds[data.seconds.count - 1]
             for secondRateRatio in [nil, 5.9, 5.9, 4.2, nil] {
+                // Fresh columns, the search starting where the kept store's does.
+                let shadow = ApproachColumns()
+                shadow.prepare(times: [], secondRateRatio: secondRateRatio ?? 0)
+                shadow.lastBestGridIndex = store.lastBestGridIndex
+                if (secondRateRatio == nil) != (lastRatio == nil) { shadow.lastBestGridIndex = nil }
                 let fresh = ApproachFit.fit(
-                    seconds: data.seconds, celsius: data.celsius, now: now, secondRateRatio: secondRateRatio)
+                    seconds: data.seconds, celsius: data.celsius, now: now, secondRateRatio: secondRateRatio,
+                    columns: shadow)
+                lastRatio = secondRateRatio
                 let kept = ApproachFit.fit(
                     seconds: data.seconds, celsius: data.celsius, now: now, secondRateRatio: secondRateRatio,
                     columns: store)
@@ -40,6 +48,52 @@ import Testing
             }
         }
         #expect(fitted > 100, "the windows must be fitted for the comparison to mean anything")
+    }
+
+    @Test func aSearchStartedWhereTheLastFitEndedFindsWhatTheWholeGridFinds() throws {
+        // A window sliding a grid step at a time along a probe closing on 110 C, then rising in a
+        // straight line from 12,000 s on (no curvature left to read: the fit must come back nil,
+        // as the whole grid's search says). One mode, and two at a fixed ratio.
+        func curve(points: Int, from first: Int) -> (seconds: [Double], celsius: [Double]) {
+            let seconds = (first..<(first + points)).map { (Double($0) + 0.5) * 30 }
+            let celsius = seconds.enumerated().map { i, t in
+                let noise = 0.04 * Double(((first + i) * 7) % 5 - 2)
+                return t < 12_000
+                    ? 110 - 90 * exp(-t / 3000) + 6 * exp(-5 * t / 3000) + noise : 108.4 + (t - 12_000) / 600
+            }
+            return (seconds, celsius)
+        }
+        for secondRateRatio in [nil, 5.0] {
+            let warm = ApproachColumns()
+            var fitted = 0, nils = 0, same = 0, missed = 0
+            for step in 0..<600 {
+                let data = curve(points: 40, from: 20 + step)
+                let now = data.seconds[data.seconds.count - 1]
+                let whole = ApproachFit.fit(
+                    seconds: data.seconds, celsius: data.celsius, now: now, secondRateRatio: secondRateRatio)
+                let started = ApproachFit.fit(
+                    seconds: data.seconds, celsius: data.celsius, now: now, secondRateRatio: secondRateRatio,
+                    columns: warm)
+                func sse(_ fit: ApproachFit) -> Double {
+                    zip(data.seconds, data.celsius).reduce(0) { $0 + pow($1.1 - fit.celsius(afterSeconds: $1.0 - now), 2) }
+                }
+                if let whole, let started {
+                    // The same minimum, or another as low to 0.1 % in a flat valley of the cost
+                    // (or one the whole grid's coarse pass stepped over).
+                    #expect(sse(started) <= sse(whole) * 1.001, "step \(step)")
+                    if started.tauSeconds.bitPattern == whole.tauSeconds.bitPattern { same += 1 }
+                } else if let started, data.seconds[0] < 12_000 {
+                    // A narrow basin the coarse pass missed, where it ended at an end of the grid.
+                    _ = started
+                    missed += 1
+                } else {
+                    #expect(started == nil, "step \(step): no curvature to read")
+                }
+                if whole == nil { nils += 1 } else { fitted += 1 }
+            }
+            #expect(fitted > 200 && nils > 100, "both the curve and the line must be seen: \(fitted), \(nils)")
+            #expect(same >= fitted * 9 / 10 && missed < 20, "\(same) of \(fitted) the same, \(missed) missed")
+        }
     }
 
     @Test func keptHeaviestAreWhatAStableSortByWeightKept() {
