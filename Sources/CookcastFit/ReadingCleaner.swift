@@ -78,7 +78,6 @@ struct SpikeFilter: Sendable {
     private var count = 0
     private var head = 0
     private var pending: [(t: Double, v: Double)] = []
-    private var scratch = [Double](repeating: 0, count: 9)
 
     init(maxJump: Double, maxRiseCelsiusPerMinute: Double, confirmations: Int) {
         self.maxJump = maxJump
@@ -129,18 +128,24 @@ struct SpikeFilter: Sendable {
         return count % 2 == 1 ? time(count / 2) : 0.5 * (time(count / 2 - 1) + time(count / 2))
     }
 
-    /// The median of the kept values.
-    private mutating func median() -> Double {
-        // insertion sort of at most 9 values into a reused buffer
-        for i in 0..<count {
-            let v = ring[(head - 1 - i + 2 * ring.count) % ring.count]
-            var j = i
-            while j > 0 && scratch[j - 1] > v {
-                scratch[j] = scratch[j - 1]
-                j -= 1
+    /// The median of the kept values: an insertion sort of at most 9 values in a buffer on the
+    /// stack (into an array property, each write paid a uniqueness check; it runs for every value
+    /// of every reading, in `fit` and `predict` too).
+    private func median() -> Double {
+        let n = count, size = ring.count, newest = head - 1 + 2 * size
+        return ring.withUnsafeBufferPointer { ring in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { sorted in
+                for i in 0..<n {
+                    let v = ring[(newest - i) % size]
+                    var j = i
+                    while j > 0 && sorted[j - 1] > v {
+                        sorted[j] = sorted[j - 1]
+                        j -= 1
+                    }
+                    sorted[j] = v
+                }
+                return n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2])
             }
-            scratch[j] = v
         }
-        return count % 2 == 1 ? scratch[count / 2] : 0.5 * (scratch[count / 2 - 1] + scratch[count / 2])
     }
 }
