@@ -50,12 +50,9 @@ public struct ReplayFile: Sendable {
 
     /// Parses `text` as the content of `path` (nil format: guessed from the first data line).
     public static func parse(text: String, path: String, format: ReplayFormat? = nil) throws -> ReplayFile {
-        // Split on the newline byte: splitting by Character (grapheme clusters) is far slower, and
-        // a "\r\n" line keeps its "\r", which the line parser drops.
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
         var chosen = format
         if chosen == nil {
-            guard let firstLine = ReplayFormat.firstDataLine(of: lines) else {
+            guard let firstLine = ReplayFormat.firstDataLine(of: ReplayFormat.lines(of: text)) else {
                 throw IngestError.noValidRows(path: path)
             }
             guard let guess = ReplayFormat.guess(line: firstLine) else { throw IngestError.unknownFormat(path: path) }
@@ -65,18 +62,35 @@ public struct ReplayFile: Sendable {
         var parser = ReplayLineParser(format: resolved)
         var events: [SourceEvent] = []
         var issues: [ReplayIssue] = []
-        events.reserveCapacity(lines.count)
-        for (index, line) in lines.enumerated() {
-            switch parser.parse(line) {
-            case .event(let e): events.append(e)
-            case .skip: break
-            case .issue(let message): issues.append(ReplayIssue(path: path, line: index + 1, message: message))
-            case .eventWithIssue(let e, let message):
-                events.append(e)
-                issues.append(ReplayIssue(path: path, line: index + 1, message: message))
-            case .untimedPacket:
-                issues.append(
-                    ReplayIssue(path: path, line: index + 1, message: "packet without a time (expected t_s HEX)"))
+        var contiguous = text
+        // Line by line over the UTF-8 bytes, split on the newline byte ("\r\n" lines keep their
+        // "\r", which the parser drops): plain CSV rows are read from the bytes, other lines as
+        // Substrings of `text` (a [Substring] of every line cost 30 ms for 172,800 rows).
+        contiguous.withUTF8 { bytes in
+            events.reserveCapacity(bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+            let utf8 = text.utf8
+            var lineNumber = 0
+            var lineStart = 0
+            while lineStart <= bytes.count {
+                let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                lineNumber += 1
+                let outcome = parser.parse(utf8: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])) {
+                    let first = utf8.index(utf8.startIndex, offsetBy: lineStart)
+                    return Substring(utf8[first..<utf8.index(first, offsetBy: lineEnd - lineStart)])
+                }
+                switch outcome {
+                case .event(let e): events.append(e)
+                case .skip: break
+                case .issue(let message): issues.append(ReplayIssue(path: path, line: lineNumber, message: message))
+                case .eventWithIssue(let e, let message):
+                    events.append(e)
+                    issues.append(ReplayIssue(path: path, line: lineNumber, message: message))
+                case .untimedPacket:
+                    issues.append(
+                        ReplayIssue(
+                            path: path, line: lineNumber, message: "packet without a time (expected t_s HEX)"))
+                }
+                lineStart = lineEnd + 1
             }
         }
         guard !events.isEmpty else { throw IngestError.noValidRows(path: path) }
@@ -86,13 +100,17 @@ public struct ReplayFile: Sendable {
     /// Every reading: CSV/JSON rows as they are, hex packets through `decoder`, every reading
     /// of a multi-probe packet (status and undecodable packets are left out; see `events`).
     public func readings(decoder: any ProbeDecoder = SeedProbeDecoder()) -> [Reading] {
-        events.flatMap { event -> [Reading] in
+        // A loop, not a flatMap: a one-element array per reading cost 7 ms for 172,800.
+        var readings: [Reading] = []
+        readings.reserveCapacity(events.count)
+        for event in events {
             switch event {
-            case .reading(let r): return [r]
+            case .reading(let r): readings.append(r)
             case .packet(let bytes, let t, let channel):
-                return decoder.decode(bytes, elapsedSeconds: t, channel: channel).readings
-            case .connection: return []
+                readings.append(contentsOf: decoder.decode(bytes, elapsedSeconds: t, channel: channel).readings)
+            case .connection: break
             }
         }
+        return readings
     }
 }

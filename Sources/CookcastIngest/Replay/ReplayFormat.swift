@@ -33,12 +33,23 @@ public enum ReplayFormat: String, Sendable, Hashable, CaseIterable {
     /// The format the first data line of `head` (a file's first bytes) looks like, whatever the
     /// file's name; nil when there is none or it looks like none.
     public static func of(head: String) -> ReplayFormat? {
-        let lines = head.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
-        return firstDataLine(of: lines).flatMap(guess(line:))
+        firstDataLine(of: lines(of: head)).flatMap(guess(line:))
+    }
+
+    /// The lines of `text` one at a time, as `split` on the newline byte gives them (empty ones
+    /// kept; a "\r\n" line keeps its "\r"), without splitting the whole text up front.
+    static func lines(of text: String) -> UnfoldSequence<Substring, String.Index?> {
+        let utf8 = text.utf8
+        return sequence(state: Optional(utf8.startIndex)) { start in
+            guard let from = start else { return nil }
+            let end = utf8[from...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            start = end == utf8.endIndex ? nil : utf8.index(after: end)
+            return Substring(utf8[from..<end])
+        }
     }
 
     /// The first line that is neither blank nor a `#` comment, trimmed.
-    static func firstDataLine(of lines: [Substring]) -> Substring? {
+    static func firstDataLine(of lines: some Sequence<Substring>) -> Substring? {
         for line in lines {
             let t = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if t.isEmpty || t.hasPrefix("#") { continue }

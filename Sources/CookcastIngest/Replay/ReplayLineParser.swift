@@ -48,7 +48,7 @@ public struct ReplayLineParser: Sendable {
 
     /// The fixed format, or nil to guess per line.
     public let format: ReplayFormat?
-    private var columns: Columns?
+    private(set) var columns: Columns?
 
     /// A parser for `format` (nil: guess each line).
     public init(format: ReplayFormat?) {
@@ -57,6 +57,13 @@ public struct ReplayLineParser: Sendable {
 
     /// Parses one line (without its newline).
     public mutating func parse(_ rawLine: Substring) -> Outcome {
+        if let outcome = rawLine.utf8.withContiguousStorageIfAvailable(plainCSVOutcome) ?? nil { return outcome }
+        return parseLine(rawLine)
+    }
+
+    /// Parses one line (without its newline) as text: what `parse(_:)` does with every line
+    /// `plainCSVOutcome` does not read from its bytes.
+    mutating func parseLine(_ rawLine: Substring) -> Outcome {
         // `trimmed` also drops a Windows line end's "\r".
         let line = rawLine.first == "\u{FEFF}" ? rawLine.dropFirst() : rawLine
         let trimmed = Self.trimmed(line)
