@@ -78,6 +78,9 @@ struct SpikeFilter: Sendable {
     private var count = 0
     private var head = 0
     private var pending: [(t: Double, v: Double)] = []
+    /// The kept values in ascending order (the first `count`): kept sorted as values come and go,
+    /// so the median is read, not sorted for, at every value of every reading.
+    private var sorted = [Double](repeating: 0, count: 9)
 
     init(maxJump: Double, maxRiseCelsiusPerMinute: Double, confirmations: Int) {
         self.maxJump = maxJump
@@ -105,7 +108,7 @@ struct SpikeFilter: Sendable {
         }
         pending.append((t, v))
         if pending.count >= confirmations {
-            count = 0
+            count = 0  // the kept values are forgotten: `sorted` holds none of them
             for p in pending { push(p.v, at: p.t) }
             pending.removeAll(keepingCapacity: true)
             return true
@@ -114,6 +117,22 @@ struct SpikeFilter: Sendable {
     }
 
     private mutating func push(_ v: Double, at t: Double) {
+        let evicted: Double? = count == ring.count ? ring[head] : nil
+        let n = count
+        sorted.withUnsafeMutableBufferPointer { sorted in
+            var end = n
+            if let evicted, let i = sorted[0..<n].firstIndex(of: evicted) {
+                // The oldest value leaves.
+                for k in i..<(n - 1) { sorted[k] = sorted[k + 1] }
+                end -= 1
+            }
+            var j = end
+            while j > 0 && sorted[j - 1] > v {
+                sorted[j] = sorted[j - 1]
+                j -= 1
+            }
+            sorted[j] = v
+        }
         ring[head] = v
         times[head] = t
         head = (head + 1) % ring.count
@@ -128,24 +147,8 @@ struct SpikeFilter: Sendable {
         return count % 2 == 1 ? time(count / 2) : 0.5 * (time(count / 2 - 1) + time(count / 2))
     }
 
-    /// The median of the kept values: an insertion sort of at most 9 values in a buffer on the
-    /// stack (into an array property, each write paid a uniqueness check; it runs for every value
-    /// of every reading, in `fit` and `predict` too).
+    /// The median of the kept values.
     private func median() -> Double {
-        let n = count, size = ring.count, newest = head - 1 + 2 * size
-        return ring.withUnsafeBufferPointer { ring in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { sorted in
-                for i in 0..<n {
-                    let v = ring[(newest - i) % size]
-                    var j = i
-                    while j > 0 && sorted[j - 1] > v {
-                        sorted[j] = sorted[j - 1]
-                        j -= 1
-                    }
-                    sorted[j] = v
-                }
-                return n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2])
-            }
-        }
+        count % 2 == 1 ? sorted[count / 2] : 0.5 * (sorted[count / 2 - 1] + sorted[count / 2])
     }
 }
