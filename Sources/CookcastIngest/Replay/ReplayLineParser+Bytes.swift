@@ -11,10 +11,10 @@ extension ReplayLineParser {
     }
 
     /// The outcome of a CSV line read from its bytes, when it is blank, a comment, or a row whose
-    /// every value is a plain decimal (`PlainDecimal`) that makes a reading with no value left
-    /// out; nil for every other line, which `parseLine` reads: a header, the first row (it may
-    /// have a note to say), any issue, `nan`, `inf`, other number forms and non-ASCII text. The
-    /// outcome is the one `parseLine` gives, to the bit.
+    /// every value is a plain decimal (`PlainDecimal`); nil for every other line, which
+    /// `parseLine` reads: a header, the first row (it may have a note to say), a row of the wrong
+    /// width, without a time or a temperature or with a bad channel, `nan`, `inf`, other number
+    /// forms and non-ASCII text. The outcome is the one `parseLine` gives, to the bit.
     func plainCSVOutcome(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome? {
         guard format == .csv, let c = columns, c.note == nil, let expectedCount = c.count else { return nil }
         var start = 0
@@ -69,17 +69,11 @@ extension ReplayLineParser {
             fieldStart = fieldEnd + 1
         }
         guard fieldIndex == expectedCount, let t, probe != nil || ambient != nil else { return nil }
-        // Only readings `Reading.plausiblePart` keeps whole: it names what it leaves out.
-        guard Reading.plausibleSeconds.contains(t),
-            probe.map(Reading.plausibleCelsius.contains) ?? true,
-            ambient.map(Reading.plausibleCelsius.contains) ?? true,
-            battery.map(Reading.plausibleBatteryPercent.contains) ?? true
-        else { return nil }
-        return .event(
-            .reading(
-                Reading(
-                    channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
-                    batteryPercent: battery)))
+        // What `parseLine` makes of the row's values (`Reading.plausiblePart` names what it leaves out).
+        return Self.outcome(
+            Reading(
+                channel: channel, elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient,
+                batteryPercent: battery))
     }
 
     /// A channel of one to three plain digits within `ChannelInfo.numbers`, else nil.
@@ -94,6 +88,4 @@ extension ReplayLineParser {
         return ChannelInfo.numbers.contains(n) ? n : nil
     }
 
-    /// The bytes `trimmed(_:)` drops: space, tab, carriage return.
-    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 }

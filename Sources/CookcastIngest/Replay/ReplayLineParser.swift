@@ -81,12 +81,14 @@ public struct ReplayLineParser: Sendable {
     /// `text` without leading and trailing spaces, tabs and carriage returns. Byte-level: Foundation's
     /// `trimmingCharacters(in:)` made parsing a 24 h log at 2 Hz take a second.
     static func trimmed(_ text: Substring) -> Substring {
-        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
         let bytes = text.utf8
-        guard let first = bytes.firstIndex(where: { !blank($0) }) else { return text[text.endIndex...] }
-        let last = bytes.lastIndex(where: { !blank($0) })!
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }) else { return text[text.endIndex...] }
+        let last = bytes.lastIndex(where: { !isBlank($0) })!
         return Substring(bytes[first...last])
     }
+
+    /// The bytes `trimmed(_:)` drops: space, tab, carriage return.
+    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
     /// A finite number, or nil.
     static func number(_ text: Substring) -> Double? {
