@@ -137,6 +137,17 @@ extension ETAEstimator {
         /// prior (5 C there before was no better), no evaporation in the offset prior, the bath
         /// rung of the ladder and a 20-minute reading of the bath's level.
         public var bathGapCelsius = 3.0
+        /// A bath's level is read over this long, seconds (`ETAEstimator.bathLevelSince`):
+        /// whole-degree flicker (52.2 / 52.8 C) and a controller's cycling average out.
+        public var bathLevelSeconds = 1200.0
+        /// The bath's recent level, read over this long, seconds: the window above starts after
+        /// the bath last lay more than `bathRecoveredCelsius` under it (a step and a half of a
+        /// whole-Fahrenheit probe), when the recent air is steady (its highest and lowest within
+        /// `bathSteadySpreadCelsius`, two whole-Fahrenheit steps: a smoker's pit sagging near the
+        /// target swings by more).
+        public var bathRecentLevelSeconds = 300.0
+        public var bathRecoveredCelsius = 0.9
+        public var bathSteadySpreadCelsius = 1.2
         /// For this long after the start a bath under the target counts as recovering from the
         /// cold meat going in (phase `warming`), not as a target out of reach (see
         /// `bathRecovering`), seconds.

@@ -111,7 +111,8 @@ public final class ETAEstimator {
         var fc = configuration.fitter
         fc.shape = shape ?? BodyShape.forCut(prior.cut)
         fc.logTauPrior = (prior.logTauMean, prior.logTauSD)
-        fitter = ConductionFitter(configuration: fc, assumedAmbientCelsius: prior.ambientCelsius)
+        let usualAir = Self.usualAirCelsius(prior: prior, targetCelsius: targetCelsius, configuration: configuration)
+        fitter = ConductionFitter(configuration: fc, assumedAmbientCelsius: usualAir)
         current = Estimate(
             elapsedSeconds: 0, finishSeconds: nil, finishLowSeconds: nil, finishHighSeconds: nil,
             phase: .collectingData, message: "waiting for readings", model: "none", probeCelsius: nil,
@@ -179,7 +180,7 @@ public final class ETAEstimator {
             if lastGrid == nil && current.finishSeconds == nil && doneSeconds == nil && p < targetCelsius {
                 // Before the first grid point: answer from the prior right away.
                 setPriorEstimate(
-                    now: t, T: p, air: r.ambientCelsius ?? prior.ambientCelsius, phase: .collectingData,
+                    now: t, T: p, air: r.ambientCelsius ?? usualAirCelsius, phase: .collectingData,
                     params: ["probe_c": p])
             }
             bucketProbeSum += p; bucketProbeN += 1; bucketProbeSecondsSum += t
@@ -437,6 +438,23 @@ public final class ETAEstimator {
             && now - (originSeconds ?? now) < configuration.youngMaxSeconds
     }
 
+    /// The air this cook's pit is expected to reach: the cut's typical one, or for a cut cooked in
+    /// a bath (its typical air within `bathGapCelsius` of its usual target) as far above this
+    /// cook's target as it usually sits above the usual one. A bath is set to the meat's target:
+    /// a T-bone in a 52.2 C bath for 51.7 C was taken for one heating on to the cut's 57 C while
+    /// its bath still rose, and told 19 minutes left of 50.
+    var usualAirCelsius: Double {
+        Self.usualAirCelsius(prior: prior, targetCelsius: targetCelsius, configuration: configuration)
+    }
+
+    /// `usualAirCelsius` for an estimator not made yet.
+    static func usualAirCelsius(prior: FitPrior, targetCelsius: Double, configuration: Configuration) -> Double {
+        guard let usualTarget = prior.usualTargetCelsius,
+            abs(prior.ambientCelsius - usualTarget) < configuration.bathGapCelsius
+        else { return prior.ambientCelsius }
+        return targetCelsius + prior.ambientCelsius - usualTarget
+    }
+
     /// Whether air at `airCelsius` is a controlled water bath (`Configuration.bathGapCelsius`).
     func isBath(airCelsius: Double) -> Bool { abs(airCelsius - targetCelsius) < configuration.bathGapCelsius }
 
@@ -498,7 +516,7 @@ public final class ETAEstimator {
             // Early on a cold pit is usually still heating: assume it reaches its usual level. Not
             // when the air is already steady (a preheated bath a degree above the target is where it
             // will stay; the cut's usual level would finish it far too early).
-            return max(short, prior.ambientCelsius)
+            return max(short, usualAirCelsius)
         }
         if short <= targetCelsius, age >= configuration.heatOffAfterSeconds,
             let held = buffer.typicalAmbient(
@@ -519,13 +537,33 @@ public final class ETAEstimator {
             // coming up from room air in its first minute in the bath pulled the built-in sous-vide
             // simulation's bath 0.6 C down for 20 minutes, under the target: "unreachable".
             if isBath(airCelsius: short),
-                let steady = buffer.typicalAmbient(since: now - 1200, outlierCelsius: configuration.bathGapCelsius)
+                let steady = buffer.typicalAmbient(
+                    since: bathLevelSince(now: now), outlierCelsius: configuration.bathGapCelsius)
             {
                 return max(steady, long)
             }
             return max(short, long)
         }
         return short
+    }
+
+    /// Where a bath's level is read from, seconds: the last 20 minutes, but when the last 5 are
+    /// steady not before the bath last lay more than `bathRecoveredCelsius` under their level
+    /// (still coming back from the cold meat, or from a lid), and at least the last 5 minutes.
+    /// Counted, a whole-Fahrenheit bath back at 51.7-52.2 C after ten minutes at 50.0-50.6 C read
+    /// 51.3 C for the next ten, under its 51.7 C target: "it will not get there" while the meat
+    /// rose 4 C.
+    func bathLevelSince(now: Double) -> Double {
+        let cfg = configuration
+        var since = now - cfg.bathLevelSeconds
+        let latest = now - cfg.bathRecentLevelSeconds
+        if let spread = buffer.ambientSpread(since: latest), spread <= cfg.bathSteadySpreadCelsius,
+            let recent = buffer.typicalAmbient(since: latest, outlierCelsius: cfg.bathGapCelsius),
+            let under = buffer.newestAmbient(under: recent - cfg.bathRecoveredCelsius, since: since)
+        {
+            since = min(latest, under + 1)
+        }
+        return since
     }
 
     /// Whether the measured air rose over the last quarter hour (mean of the last 5 minutes over

@@ -9,6 +9,10 @@ public struct FitPrior: Sendable, Hashable {
     public var cut: String
     /// Typical air temperature, Celsius.
     public var ambientCelsius: Double
+    /// The target the cut's `ambientCelsius` goes with (its profile's default), Celsius; nil for
+    /// `generic`. A bath is set to the target, so for a cut cooked in one the usual air follows
+    /// the target (`ETAEstimator.usualAirCelsius`).
+    public var usualTargetCelsius: Double?
     /// Prior of log(tau / 1 s) of the conduction model: mean, standard deviation.
     public var logTauMean: Double
     public var logTauSD: Double
@@ -70,6 +74,7 @@ public struct FitPrior: Sendable, Hashable {
         if let cut {
             p.cut = cut.name
             p.ambientCelsius = cut.typicalAmbientCelsius
+            p.usualTargetCelsius = cut.defaultTargetCelsius
             p.stalls = cut.stalls
             if cut.stalls {
                 p.stallHoursMean = 3

@@ -55,6 +55,32 @@ struct GridBuffer: Sendable {
         return values
     }
 
+    /// When the newest point newer than `since` with an ambient under `celsius` was taken, seconds
+    /// (nil: none).
+    func newestAmbient(under celsius: Double, since: Double) -> Double? {
+        var i = 0
+        while i < count {
+            let g = recent(i)
+            if g.seconds < since { break }
+            if let a = g.ambientCelsius, a < celsius { return g.seconds }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Highest less lowest ambient of the points newer than `since` (nil without any).
+    func ambientSpread(since: Double) -> Double? {
+        var low = Double.infinity, high = -Double.infinity
+        var i = 0
+        while i < count {
+            let g = recent(i)
+            if g.seconds < since { break }
+            if let a = g.ambientCelsius { low = min(low, a); high = max(high, a) }
+            i += 1
+        }
+        return low <= high ? high - low : nil
+    }
+
     /// Mean ambient of the points newer than `since` (nil without any).
     func meanAmbient(since: Double) -> Double? {
         var s = 0.0, n = 0.0
