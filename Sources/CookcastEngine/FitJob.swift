@@ -58,16 +58,6 @@ public final class FitJob {
         probeCount > 1 ? "s\(session)" : nil
     }
 
-    /// A vendor's prediction next to cookcast's at one checkpoint.
-    public struct VendorComparison: Sendable {
-        public var cookID: String
-        /// The session's name and cut, e.g. `grilled sirloin (beef_roast)`.
-        public var cookLabel: String
-        public var fraction: Double
-        public var cookcastRelativeError: Double
-        public var vendorRelativeError: Double?
-    }
-
     let store: SessionStore
     let catalog: CutCatalog
     /// The cooks the shipped priors were learned from (`Models/priors.json`'s `cooks`): priors are
@@ -521,113 +511,6 @@ public final class FitJob {
         return LearnedPriors(
             priors: priors, summaries: summaries, storedCount: storedCount, sessionCount: sessionCount,
             shippedCount: shipped.count)
-    }
-
-    /// Leave-one-out backtest over the probes that reached their target: each probe is predicted
-    /// with priors learned from the other cooks only, leaving out the WHOLE session (its other
-    /// probes cooked in the same pit, at the same time: one cook), and no shipped priors or
-    /// shipped cooks, which may contain it (a vendor's raw export of a shipped cook does not have
-    /// its fingerprint).
-    ///
-    /// The priors come from the summaries `load` made; each probe's readings are read again (with
-    /// the pit's air) when it is predicted and released after, so memory is the largest cook, not
-    /// every cook at once.
-    public func backtest(_ cooks: [StoredCook]) throws -> BacktestReport {
-        let finished = cooks.filter { ($0.finishSeconds ?? 0) > 0 }
-        let cases = finished.map { cook in
-            BacktestCase(
-                id: cook.id, cutName: cook.cut?.name ?? cook.cutName ?? "generic", cut: cook.cut,
-                targetCelsius: cook.targetCelsius, trueFinishSeconds: cook.finishSeconds ?? 0,
-                group: "s\(cook.sessionID)")
-        }
-        return try Backtest.run(
-            cases: cases, summaries: finished.map(\.summary), basePriors: [], leaveOneOut: true
-        ) { i in
-            try Self.probeReadings(store, session: finished[i].sessionID, onlyChannel: finished[i].channel)
-                .probes.first?.readings ?? []
-        }
-    }
-
-    /// The vendor's own prediction at each backtest checkpoint, for cooks that carry one: the
-    /// latest vendor point at or before the checkpoint, as finish = t + remaining.
-    public func vendorComparison(_ cooks: [StoredCook], report: BacktestReport) -> [VendorComparison] {
-        let vendorByID = Dictionary(
-            uniqueKeysWithValues: cooks.compactMap { c in c.vendorRemaining.map { (c.id, $0) } })
-        let labelByID = Dictionary(
-            uniqueKeysWithValues: cooks.map { c in
-                (c.id, [c.info.name, c.cut.map { "(\($0.name))" }].compactMap { $0 }.joined(separator: " "))
-            })
-        return report.predictions.compactMap { p in
-            guard let series = vendorByID[p.id] else { return nil }
-            let remainingTrue = p.trueFinishSeconds - p.atSeconds
-            let vendor = series.points.last { $0.elapsedSeconds <= p.atSeconds }
-            let vendorError = vendor.map { abs($0.elapsedSeconds + $0.value - p.trueFinishSeconds) / remainingTrue }
-            return VendorComparison(
-                cookID: p.id, cookLabel: labelByID[p.id] ?? "", fraction: p.fraction,
-                cookcastRelativeError: p.relativeError,
-                vendorRelativeError: vendorError)
-        }
-    }
-}
-
-extension FitJob {
-    /// The cut and target of each probe of a session: a probe's own (its `channels` row, from
-    /// `live --cut N=CUT --target N=C`; its own cut's usual target when it has a cut but no
-    /// target), else the session's, else the session's cut's usual target, as live takes them.
-    struct Goals: Sendable {
-        var info: SessionInfo
-        var sessionCut: CutProfile?
-        var channels: [Int: ChannelInfo]
-        var channelCuts: [Int: CutProfile]
-        /// The cuts names are resolved with (`beef_steak` is `steak`).
-        var catalog: CutCatalog
-
-        init(info: SessionInfo, channels: [ChannelInfo], catalog: CutCatalog) {
-            self.info = info
-            self.catalog = catalog
-            sessionCut = info.cut.flatMap(catalog.profile(named:))
-            self.channels = Dictionary(channels.map { ($0.channel, $0) }, uniquingKeysWith: { first, _ in first })
-            channelCuts = self.channels.compactMapValues { $0.cut.flatMap(catalog.profile(named:)) }
-        }
-
-        /// The probe's cut profile (nil: unknown, the generic prior).
-        func cut(channel: Int) -> CutProfile? {
-            channels[channel]?.cut == nil ? sessionCut : channelCuts[channel]
-        }
-
-        /// The probe's cut name as stored.
-        func cutName(channel: Int) -> String? { channels[channel]?.cut ?? info.cut }
-
-        /// The probe's target, Celsius, nil when none can be had.
-        func target(channel: Int) -> Double? {
-            if let own = channels[channel]?.targetCelsius { return own }
-            if channels[channel]?.cut != nil, let usual = channelCuts[channel]?.defaultTargetCelsius { return usual }
-            return info.targetCelsius ?? sessionCut?.defaultTargetCelsius
-        }
-
-        /// Whether any probe can have a target (else the session is not read at all).
-        var hasAnyTarget: Bool {
-            (info.targetCelsius ?? sessionCut?.defaultTargetCelsius) != nil
-                || channels.keys.contains { target(channel: $0) != nil }
-        }
-
-        /// Whether the probe on `channel` is of the cut `name` (a name or alias as given to
-        /// `--cut`): its own cut, else the session's; a cut the catalog does not know by its name.
-        func isOf(cut name: String, channel: Int) -> Bool {
-            canonical(name) == (cut(channel: channel)?.name ?? cutName(channel: channel).map(CutCatalog.normalized))
-        }
-
-        /// Whether a probe of the session can be of the cut `name`: one of its `channels` rows is,
-        /// or the session is (a channel without a row takes the session's cut).
-        func mayHaveProbe(ofCut name: String) -> Bool {
-            channels.keys.contains { isOf(cut: name, channel: $0) }
-                || canonical(name) == (sessionCut?.name ?? info.cut.map(CutCatalog.normalized))
-        }
-
-        /// A cut's name as its profile has it, else as given, normalised.
-        private func canonical(_ name: String) -> String {
-            catalog.profile(named: name)?.name ?? CutCatalog.normalized(name)
-        }
     }
 }
 
