@@ -144,13 +144,22 @@ extension ETAEstimator {
                 finishSeconds: now + c, lowSeconds: min(conduction.lowSeconds, now + 0.5 * c),
                 highSeconds: now + 4 * c, message: message + ", could be much longer")
         } else if let l = step.line, l.slope > 0.5 / 3600 {
-            let lineRemaining = max(0, (goalCelsius - l.level) / l.slope)
-            var rem = lineRemaining, longest = lineRemaining
             let hotAir = !isBath(airCelsius: air)
+            let straight = max(0, (goalCelsius - l.level) / l.slope)
+            // In a bath the line closes on the measured bath as the meat does (`lineRemaining`): a
+            // straight one through the flattening end of the rise finished the real whole-Fahrenheit
+            // sous-vide cooks 55-98 % early within 2 C of the target.
+            let closing = hotAir ? nil : step.lineSpanSeconds.flatMap {
+                Self.lineRemaining(l, spanSeconds: $0, closingOn: air, goalCelsius: goalCelsius)
+            }
+            let lineRemaining = closing ?? straight
+            var rem = lineRemaining, longest = lineRemaining
             var message =
                 hotAir
                 ? "the fitted curve levels off under the target; extrapolating the recent rise"
-                : "the air (\(shown(air))) is barely above the target; extrapolating the recent rise"
+                : closing == nil
+                    ? "the air (\(shown(air))) is barely above the target; extrapolating the recent rise"
+                    : "the bath (\(shown(air))) is barely above the target; going by the recent rise, slowing as it closes on the bath"
             if hotAir, prior.cookCount > 0, usual > 600, lineRemaining > 0 {
                 // The fit's effective air is under the target although the air is not: an
                 // evaporative plateau, a probe still settling or (without a sensor) an air level
@@ -232,10 +241,7 @@ extension ETAEstimator {
     /// What the recent line says is left once the rise's slowing is taken into account, for cuts
     /// that do not stall (nil: the straight line stands).
     ///
-    /// Heating towards a steady effective air `L` slows as `dT/dt ∝ L - T`. The line's slope is the
-    /// mean rate over its window, that is the rate at the window's middle temperature, so the rate
-    /// now is `slope (L - T) / (L - T_mid)`, and from there the goal is `(L - T) / rate ln((L - T) /
-    /// (L - goal))` away: never sooner than the straight line. `L` is the best candidate's air plus
+    /// The line closes on the effective air `L` (`lineRemaining`), the best candidate's air plus
     /// its offset. Weighed in log time by how far the line reaches and how far the level stands
     /// above the target (`slopeSlowingReach*`, `slopeSlowingMargin*`). Cuts that stall are left
     /// out: after their plateau the climb speeds up as the surface dries.
@@ -252,11 +258,25 @@ extension ETAEstimator {
         let marginWeight = ramp(
             margin / (left - margin), full: cfg.slopeSlowingMarginFull, none: cfg.slopeSlowingMarginNone)
         let w = reachWeight * marginWeight
-        guard w > 0 else { return nil }
-        let middle = l.level - l.slope * span / 2
-        let rate = level - middle > left ? l.slope * left / (level - middle) : l.slope
-        let slowed = left / rate * log(left / margin)
+        guard w > 0, let slowed = Self.lineRemaining(l, spanSeconds: span, closingOn: level, goalCelsius: goalCelsius)
+        else { return nil }
         return exp(w * log(slowed) + (1 - w) * log(straight))
+    }
+
+    /// What the recent `line` (over `spanSeconds`) says is left to `goalCelsius`, seconds, once its
+    /// rise slows as it closes on a steady `level`: heating towards it goes as `dT/dt ∝ L - T`, the
+    /// line's slope is the rate at its window's middle, so the rate now is `slope (L - T) / (L -
+    /// T_mid)` and the goal is `(L - T) / rate ln((L - T) / (L - goal))` away, never sooner than
+    /// the straight line. Nil unless the line rises and the level stands above the goal.
+    static func lineRemaining(
+        _ l: (slope: Double, level: Double, sd: Double, n: Int), spanSeconds: Double, closingOn level: Double,
+        goalCelsius: Double
+    ) -> Double? {
+        let left = level - l.level, margin = level - goalCelsius
+        guard l.slope > 0, margin > 0, left > margin else { return nil }
+        let middle = l.level - l.slope * spanSeconds / 2
+        let rate = level - middle > left ? l.slope * left / (level - middle) : l.slope
+        return left / rate * log(left / margin)
     }
 
     /// 1 at or beyond `full`, 0 at or beyond `none`, linear between (either order).
