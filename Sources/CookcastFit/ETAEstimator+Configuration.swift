@@ -179,6 +179,12 @@ extension ETAEstimator {
         /// Recent-slope window after a plateau, seconds (20-30 min were too noisy on real ribs and
         /// pork shoulder; windows reaching back to the plateau's end lagged the speeding-up climb).
         public var afterStallSlopeWindowSeconds = 2700.0
+        /// The recent slope starts at the bottom of a fall of the probe of at least this much in its
+        /// window (`GridBuffer.bottomOfFall`), Celsius: more than a whole-degree probe's flicker.
+        public var lineFallCelsius = 1.5
+        /// ... once the probe has climbed from there for this long, seconds (fewer points say too
+        /// little of the rate).
+        public var lineAfterFallSeconds = 600.0
         /// After a plateau, the slope is not blended in until the climb has lasted this long,
         /// seconds: a line through a few minutes of it is noise (with the line kept off the
         /// plateau, the real pulled pork's largest ETA jump between readings fell from 8.7 to

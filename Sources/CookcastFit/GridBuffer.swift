@@ -118,6 +118,24 @@ struct GridBuffer: Sendable {
         return s / k
     }
 
+    /// When the bottom of the probe's deepest fall among the points newer than `since` was taken
+    /// (the point furthest under the highest one before it), if it fell at least `fallCelsius`;
+    /// nil otherwise.
+    func bottomOfFall(since: Double, fallCelsius: Double) -> Double? {
+        var n = 0
+        while n < count, recent(n).seconds >= since { n += 1 }
+        var highest = -Double.infinity, deepest = 0.0, bottom: Double?
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            let g = recent(i)
+            highest = max(highest, g.probeCelsius)
+            if highest - g.probeCelsius > deepest {
+                deepest = highest - g.probeCelsius
+                bottom = g.seconds
+            }
+        }
+        return deepest >= fallCelsius ? bottom : nil
+    }
+
     /// Probe values of the points newer than `since`, oldest first.
     func probeSeries(since: Double) -> (seconds: [Double], celsius: [Double]) {
         var n = 0
