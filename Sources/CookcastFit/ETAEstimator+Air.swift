@@ -3,16 +3,11 @@ import Foundation
 /// The air ahead: the level the forecast holds, the air a pit or bath is heading for, and what a
 /// bath is (`Configuration.bathGapCelsius`) and what it lets the meat reach.
 extension ETAEstimator {
-    /// The air this cook's pit is expected to reach: the cut's typical one, or for a cut cooked in
-    /// a bath (its typical air within `bathGapCelsius` of its usual target) as far above this
-    /// cook's target as it usually sits above the usual one. A bath is set to the meat's target:
-    /// a T-bone in a 52.2 C bath for 51.7 C was taken for one heating on to the cut's 57 C while
-    /// its bath still rose, and told 19 minutes left of 50.
-    var usualAirCelsius: Double {
-        Self.usualAirCelsius(prior: prior, targetCelsius: targetCelsius, configuration: configuration)
-    }
-
-    /// `usualAirCelsius` for an estimator not made yet.
+    /// The air a pit is expected to reach (`ETAEstimator.usualAirCelsius`): the cut's typical one,
+    /// or for a cut cooked in a bath (its typical air within `bathGapCelsius` of its usual target)
+    /// as far above this cook's target as it usually sits above the usual one. A bath is set to
+    /// the meat's target: a T-bone in a 52.2 C bath for 51.7 C was taken for one heating on to the
+    /// cut's 57 C while its bath still rose, and told 19 minutes left of 50.
     static func usualAirCelsius(prior: FitPrior, targetCelsius: Double, configuration: Configuration) -> Double {
         guard let usualTarget = prior.usualTargetCelsius,
             abs(prior.ambientCelsius - usualTarget) < configuration.bathGapCelsius

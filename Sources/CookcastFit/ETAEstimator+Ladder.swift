@@ -154,12 +154,15 @@ extension ETAEstimator {
             }
             let lineRemaining = closing ?? straight
             var rem = lineRemaining, longest = lineRemaining
-            var message =
-                hotAir
-                ? "the fitted curve levels off under the target; extrapolating the recent rise"
-                : closing == nil
-                    ? "the air (\(shown(air))) is barely above the target; extrapolating the recent rise"
-                    : "the bath (\(shown(air))) is barely above the target; going by the recent rise, slowing as it closes on the bath"
+            var message: String
+            if hotAir {
+                message = "the fitted curve levels off under the target; extrapolating the recent rise"
+            } else if closing != nil {
+                message =
+                    "the bath (\(shown(air))) is barely above the target; going by the recent rise, slowing as it closes on the bath"
+            } else {
+                message = "the air (\(shown(air))) is barely above the target; extrapolating the recent rise"
+            }
             if hotAir, prior.cookCount > 0, usual > 600, lineRemaining > 0 {
                 // The fit's effective air is under the target although the air is not: an
                 // evaporative plateau, a probe still settling or (without a sensor) an air level

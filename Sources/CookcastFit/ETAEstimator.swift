@@ -33,6 +33,9 @@ public final class ETAEstimator {
     /// The prior it started from.
     public let prior: FitPrior
     public let configuration: Configuration
+    /// The air this cook's pit is expected to reach, Celsius (`usualAirCelsius(prior:...)`): the
+    /// air assumed without a sensor, before a sensor has read, and while a pit still heats up.
+    let usualAirCelsius: Double
 
     var cleaner = ReadingCleaner()
     var fitter: ConductionFitter
@@ -111,8 +114,8 @@ public final class ETAEstimator {
         var fc = configuration.fitter
         fc.shape = shape ?? BodyShape.forCut(prior.cut)
         fc.logTauPrior = (prior.logTauMean, prior.logTauSD)
-        let usualAir = Self.usualAirCelsius(prior: prior, targetCelsius: targetCelsius, configuration: configuration)
-        fitter = ConductionFitter(configuration: fc, assumedAmbientCelsius: usualAir)
+        usualAirCelsius = Self.usualAirCelsius(prior: prior, targetCelsius: targetCelsius, configuration: configuration)
+        fitter = ConductionFitter(configuration: fc, assumedAmbientCelsius: usualAirCelsius)
         current = Estimate(
             elapsedSeconds: 0, finishSeconds: nil, finishLowSeconds: nil, finishHighSeconds: nil,
             phase: .collectingData, message: "waiting for readings", model: "none", probeCelsius: nil,

@@ -21,19 +21,23 @@ struct GridBuffer: Sendable {
 
     var last: GridPoint? { count > 0 ? recent(0) : nil }
 
+    /// How many of the newest points are newer than `since` (`recent(0..<n)`).
+    func pointCount(since: Double) -> Int {
+        var n = 0
+        while n < count, recent(n).seconds >= since { n += 1 }
+        return n
+    }
+
     /// Least-squares line through points newer than `since` seconds: slope (C/s), value at the
     /// newest point, residual SD and number of points.
     func line(since: Double) -> (slope: Double, level: Double, sd: Double, n: Int)? {
         guard let newest = last else { return nil }
         var n = 0.0, st = 0.0, sy = 0.0, stt = 0.0, sty = 0.0, syy = 0.0
-        var i = 0
-        while i < count {
+        for i in 0..<pointCount(since: since) {
             let g = recent(i)
-            if g.seconds < since { break }
             let t = g.seconds - newest.seconds
             n += 1; st += t; sy += g.probeCelsius; stt += t * t; sty += t * g.probeCelsius
             syy += g.probeCelsius * g.probeCelsius
-            i += 1
         }
         guard n >= 3 else { return nil }
         let den = n * stt - st * st
@@ -58,12 +62,9 @@ struct GridBuffer: Sendable {
     /// When the newest point newer than `since` with an ambient under `celsius` was taken, seconds
     /// (nil: none).
     func newestAmbient(under celsius: Double, since: Double) -> Double? {
-        var i = 0
-        while i < count {
+        for i in 0..<pointCount(since: since) {
             let g = recent(i)
-            if g.seconds < since { break }
             if let a = g.ambientCelsius, a < celsius { return g.seconds }
-            i += 1
         }
         return nil
     }
@@ -71,12 +72,9 @@ struct GridBuffer: Sendable {
     /// Highest less lowest ambient of the points newer than `since` (nil without any).
     func ambientSpread(since: Double) -> Double? {
         var low = Double.infinity, high = -Double.infinity
-        var i = 0
-        while i < count {
+        for i in 0..<pointCount(since: since) {
             let g = recent(i)
-            if g.seconds < since { break }
             if let a = g.ambientCelsius { low = min(low, a); high = max(high, a) }
-            i += 1
         }
         return low <= high ? high - low : nil
     }
@@ -84,12 +82,9 @@ struct GridBuffer: Sendable {
     /// Mean ambient of the points newer than `since` (nil without any).
     func meanAmbient(since: Double) -> Double? {
         var s = 0.0, n = 0.0
-        var i = 0
-        while i < count {
+        for i in 0..<pointCount(since: since) {
             let g = recent(i)
-            if g.seconds < since { break }
             if let a = g.ambientCelsius { s += a; n += 1 }
-            i += 1
         }
         return n > 0 ? s / n : nil
     }
@@ -102,12 +97,9 @@ struct GridBuffer: Sendable {
     /// the window. Under 8 points a dip cannot be told from a trend, so all count.
     func typicalAmbient(since: Double, outlierCelsius: Double) -> Double? {
         var values: [Double] = []
-        var i = 0
-        while i < count {
+        for i in 0..<pointCount(since: since) {
             let g = recent(i)
-            if g.seconds < since { break }
             if let a = g.ambientCelsius { values.append(a) }
-            i += 1
         }
         guard values.count >= 8 else { return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
         values.sort()
@@ -122,8 +114,7 @@ struct GridBuffer: Sendable {
     /// (the point furthest under the highest one before it), if it fell at least `fallCelsius`;
     /// nil otherwise.
     func bottomOfFall(since: Double, fallCelsius: Double) -> Double? {
-        var n = 0
-        while n < count, recent(n).seconds >= since { n += 1 }
+        let n = pointCount(since: since)
         var highest = -Double.infinity, deepest = 0.0, bottom: Double?
         for i in stride(from: n - 1, through: 0, by: -1) {
             let g = recent(i)
@@ -138,8 +129,7 @@ struct GridBuffer: Sendable {
 
     /// Probe values of the points newer than `since`, oldest first.
     func probeSeries(since: Double) -> (seconds: [Double], celsius: [Double]) {
-        var n = 0
-        while n < count, recent(n).seconds >= since { n += 1 }
+        let n = pointCount(since: since)
         var seconds = [Double](repeating: 0, count: n), celsius = [Double](repeating: 0, count: n)
         for i in 0..<n {
             let g = recent(n - 1 - i)
@@ -152,12 +142,9 @@ struct GridBuffer: Sendable {
     /// Highest probe value among points newer than `since`.
     func maxProbe(since: Double) -> Double? {
         var m: Double? = nil
-        var i = 0
-        while i < count {
+        for i in 0..<pointCount(since: since) {
             let g = recent(i)
-            if g.seconds < since { break }
             m = max(m ?? g.probeCelsius, g.probeCelsius)
-            i += 1
         }
         return m
     }
