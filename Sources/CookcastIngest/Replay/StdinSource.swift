@@ -84,7 +84,6 @@ public struct StdinSource: ReadingSource {
             let resumeAt = clock?.resumeAtSeconds ?? 0
             var lastT = resumeAt
             var stamper = ReceptionStamper()
-            var buffer: [UInt8] = []
             var clock = clock
             func yield(_ e: SourceEvent) {
                 lastT = Swift.max(lastT, e.elapsedSeconds)
@@ -119,41 +118,23 @@ public struct StdinSource: ReadingSource {
                     yieldTimed(e)
                 }
             }
-            // The bytes of `buffer` already searched for a newline, so a long line is searched once,
-            // not again with every chunk; and whether the line being read is too long to keep.
-            var searchedBytes = 0
-            var isLineTooLong = false
-            func skipLongLine() {
-                lineNumber += 1
-                isLineTooLong = false
-                onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: Self.longLineMessage))
+            var splitter = LineSplitter(maximumLineBytes: Self.maximumLineBytes)
+            func take(_ piece: LineSplitter.Piece) {
+                switch piece {
+                case .line(let bytes): handleLine(bytes)
+                case .tooLong:
+                    lineNumber += 1
+                    onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: Self.longLineMessage))
+                }
             }
             let descriptor = handle.fileDescriptor
             while let chunk = Self.nextChunk(of: descriptor, unless: readStop) {
                 if chunk.isEmpty { break }
-                buffer.append(contentsOf: chunk)
-                var lineStart = 0
-                var searchFrom = searchedBytes
-                while let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
-                    if isLineTooLong { skipLongLine() } else { handleLine(buffer[lineStart..<newline]) }
-                    lineStart = newline + 1
-                    searchFrom = lineStart
-                }
-                buffer.removeFirst(lineStart)
-                if buffer.count > Self.maximumLineBytes {
-                    isLineTooLong = true
-                    buffer.removeAll(keepingCapacity: true)
-                }
-                searchedBytes = buffer.count
+                splitter.feed(chunk, take)
             }
             let isStopped = readStop.isStopped
-            if isStopped {
-                // The feeder may be writing the last line still: a part of it is no reading.
-            } else if isLineTooLong {
-                skipLongLine()
-            } else if !buffer.isEmpty {
-                handleLine(buffer[...])
-            }
+            // Stopped, the feeder may be writing the last line still: a part of it is no reading.
+            if !isStopped { splitter.finish(take) }
             yieldTimed(nil)
             if !isStopped {
                 limit.take()
@@ -187,7 +168,7 @@ public struct StdinSource: ReadingSource {
     }
 
     /// Bytes a line may have; a longer one is no reading (binary junk, a feeder gone wrong): it is
-    /// skipped as it is read, never kept whole, so memory stays bounded. Large enough that a
+    /// skipped as it is read, never kept whole (`LineSplitter`), so memory stays bounded. Large enough that a
     /// megabyte-long bad packet is still decoded, shown and stored as a decode error.
     static let maximumLineBytes = 16 << 20
 
