@@ -2,7 +2,9 @@
 /// bound on what it keeps.
 ///
 /// A line longer than `maximumLineBytes` is no reading (binary junk, a feeder gone wrong): it is
-/// dropped as it is read, never kept whole, and reported once its end comes (`Piece.tooLong`).
+/// dropped as it is read, never kept whole, and reported once its end comes (`Piece.tooLong`);
+/// what is kept is at most `maximumLineBytes` and a chunk (a line that ends in the chunk that took
+/// it past the limit is still handed on whole).
 /// Searching the whole kept buffer again with every 64 KiB chunk made a 24 MB line take over two
 /// minutes (`live --stdin` at full CPU, the readings after it never stored); `bytesSearched` says
 /// how much was searched, so that can be checked without a clock.
