@@ -146,7 +146,11 @@ extension ETAEstimator {
         /// `bathSteadySpreadCelsius`, two whole-Fahrenheit steps: a smoker's pit sagging near the
         /// target swings by more).
         public var bathRecentLevelSeconds = 300.0
+        /// How far under its recent level a bath lay for the last time before the level's window
+        /// starts, Celsius (see `bathRecentLevelSeconds`).
         public var bathRecoveredCelsius = 0.9
+        /// The most the recent air may spread (highest less lowest) for it to count as a steady
+        /// bath whose level is read from when it came back, Celsius (see `bathRecentLevelSeconds`).
         public var bathSteadySpreadCelsius = 1.2
         /// For this long after the start a bath under the target counts as recovering from the
         /// cold meat going in (phase `warming`), not as a target out of reach (see
