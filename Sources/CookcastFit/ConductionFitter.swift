@@ -30,11 +30,18 @@ public final class ConductionFitter {
     let nc: Int, nm: Int
     var tauOf: [Double] = [], biotOf: [Double] = [], radiusOf: [Double] = []
     var tauPenalty: [Double] = [], biotPenaltyAir: [Double] = [], biotPenaltyBath: [Double] = []
+    /// Per candidate and mode (at `modeIndex`), like `decay`, `y` and `p`: decay rates, 1/s.
     var rates: [Double] = []
     /// Mode amplitudes per (Biot, radius) shape: they do not depend on tau, so they are stored once
     /// per shape (`shapeCount` x `nm`), which keeps the hot loops' memory traffic down.
     var amps: [Double] = []
+    /// `amps` and `staticGain` for the candidate pairs of `step`, lane by lane (`pairAmps`: per
+    /// pattern and mode two values; `pairGains`: per pattern two): the shapes of a pair's two
+    /// candidates repeat every `pairPatternCount` pairs.
+    var pairAmps: [Double] = [], pairGains: [Double] = []
+    let pairPatternCount: Int
     let shapeCount: Int
+    /// Modal air states and modal start weights (what is left of the start, `exp(-rate t)`).
     var y: [Double] = [], p: [Double] = []
     // S11 S12 S22 S1z S2z Szz per candidate
     var stats: [Double] = []
@@ -49,8 +56,23 @@ public final class ConductionFitter {
     /// exponentials.
     var decayCache: [(step: Double, values: [Double])] = []
     static let decayCacheSize = 4
+    /// What is left of a mode's start (`p`, `exp(-rate t)`) below which it is taken as gone (0):
+    /// left alone it sank into the subnormal numbers, where every multiplication takes a slow
+    /// microcode path, and stayed there (half the smallest subnormal rounds back up to it), so a
+    /// grid step of a long cook spent most of its time on modes that had died out. At 1e-150
+    /// the mode's share of `phi` is still a normal number when squared (the statistics' `phi^2`).
+    static let negligibleDecay = 1e-150
     var sumWeight = 0.0
     var pointCount = 0
+    /// Candidates in pairs (the last one with a padding candidate when their number is odd).
+    let pairCount: Int
+
+    /// Where candidate `c`'s mode `m` is in `rates`, `decay`, `y` and `p`: the candidates go in
+    /// pairs, each mode of a pair's two side by side, so that `step` moves both with one vector
+    /// operation. The arrays hold `2 * pairCount * nm` values.
+    @inline(__always)
+    func modeIndex(_ c: Int, _ m: Int) -> Int { (c >> 1) &* (2 &* nm) &+ 2 &* m &+ (c & 1) }
+
     /// Seconds of the first grid point (the model's t = 0).
     public private(set) var originSeconds: Double?
     /// Seconds of the last grid point.
@@ -85,7 +107,7 @@ public final class ConductionFitter {
         // The roots depend on the Biot number only: one modal solution per shape at tau = 1 s, whose
         // rates (lambda_n^2 / 1 s) scale as 1/tau. Solving the roots again for every time constant
         // was a sixth of `cookcast predict`'s time on a 24 h cook.
-        var unitRates: [[Double]] = []
+        var unitRates: [[Double]] = [], gains: [Double] = []
         for bi in configuration.biots {
             for r in configuration.radii {
                 let m = ConductionModes(
@@ -93,25 +115,41 @@ public final class ConductionFitter {
                 amps.append(contentsOf: m.amplitudes)
                 unitRates.append(m.rates)
                 // The modes left out are fast: they follow the current air at once.
-                staticGain.append(1 - m.amplitudes.reduce(0, +))
+                gains.append(1 - m.amplitudes.reduce(0, +))
             }
         }
+        staticGain = gains
         for tau in configuration.taus {
-            var shape = 0
             for bi in configuration.biots {
                 for r in configuration.radii {
                     tauOf.append(tau); biotOf.append(bi); radiusOf.append(r)
-                    rates.append(contentsOf: unitRates[shape].map { $0 / tau })
-                    shape += 1
                 }
             }
         }
         nc = tauOf.count
-        y = [Double](repeating: 0, count: nc * nm)
-        p = [Double](repeating: 1, count: nc * nm)
+        pairCount = (nc + 1) / 2
+        let modeValues = 2 * pairCount * nm
+        // A padding candidate (odd `nc`) takes the last one's rates: finite, and never read.
+        rates = [Double](repeating: 0, count: modeValues)
+        for slot in 0..<(2 * pairCount) {
+            let c = min(slot, nc - 1)
+            let unit = unitRates[c % shapeCount], tau = tauOf[c]
+            for m in 0..<nm { rates[(slot >> 1) * 2 * nm + 2 * m + (slot & 1)] = unit[m] / tau }
+        }
+        // Pair q's lanes are candidates 2q and 2q+1, shapes (2q) % shapeCount and (2q+1) % shapeCount.
+        pairPatternCount = shapeCount % 2 == 0 ? shapeCount / 2 : shapeCount
+        for pattern in 0..<pairPatternCount {
+            let shapes = [(2 * pattern) % shapeCount, (2 * pattern + 1) % shapeCount]
+            for m in 0..<nm {
+                for shape in shapes { pairAmps.append(amps[shape * nm + m]) }
+            }
+            for shape in shapes { pairGains.append(gains[shape]) }
+        }
+        y = [Double](repeating: 0, count: modeValues)
+        p = [Double](repeating: 1, count: modeValues)
         stats = [Double](repeating: 0, count: nc * 6)
         lastModel = [Double](repeating: 0, count: nc)
-        decay = [Double](repeating: 1, count: nc * nm)
+        decay = [Double](repeating: 1, count: modeValues)
         lastPhi = [Double](repeating: 1, count: nc)
         lastK = [Double](repeating: 0, count: nc)
         // The priors' squared z-scores per candidate (constant: the solve adds them, no logs).
@@ -149,7 +187,7 @@ public final class ConductionFitter {
         } else {
             if decayCache.count >= Self.decayCacheSize, var reused = decayCache.popLast()?.values {
                 // The evicted array's storage takes the new values: no allocation.
-                for i in 0..<(nc * nm) { reused[i] = exp(-rates[i] * dt) }
+                for i in rates.indices { reused[i] = exp(-rates[i] * dt) }
                 decay = reused
             } else {
                 decay = rates.map { exp(-$0 * dt) }
@@ -172,7 +210,7 @@ public final class ConductionFitter {
                 hasMeasuredAmbient = true
                 // restart the drive from the first measured value
                 lastDriveCelsius = a
-                if originSeconds != nil { for i in 0..<(nc * nm) { y[i] = a * (1 - p[i]) } }
+                if originSeconds != nil { for i in y.indices { y[i] = a * (1 - p[i]) } }
             }
         }
         guard let origin = originSeconds, let last = lastSeconds else {
@@ -180,7 +218,7 @@ public final class ConductionFitter {
             lastSeconds = g.seconds
             firstProbeCelsius = g.probeCelsius
             lastDriveCelsius = g.ambientCelsius ?? (hasMeasuredAmbient ? lastDriveCelsius : assumedAmbientCelsius)
-            for i in 0..<(nc * nm) { y[i] = 0; p[i] = 1 }
+            for i in y.indices { y[i] = 0; p[i] = 1 }
             lastProbeCelsius = g.probeCelsius
             return
         }
@@ -194,8 +232,9 @@ public final class ConductionFitter {
         let elapsed = g.seconds - origin
         guard elapsed >= configuration.skipSeconds else {
             Self.step(
-                drive: drive, newDrive: newDrive, probe: nil, lam: 1, nm: nm, shapeCount: shapeCount, decay: decay,
-                amps: amps, staticGain: staticGain, y: &y, p: &p, lastPhi: &lastPhi, lastK: &lastK, stats: &stats)
+                drive: drive, newDrive: newDrive, probe: nil, lam: 1, nm: nm, patternCount: pairPatternCount,
+                decay: decay, pairAmps: pairAmps, pairGains: pairGains, y: &y, p: &p, lastPhi: &lastPhi,
+                lastK: &lastK, stats: &stats)
             return
         }
         let memory = max(configuration.minimumMemorySeconds, configuration.memoryFraction * elapsed)
@@ -203,8 +242,8 @@ public final class ConductionFitter {
         pointCount += 1
         sumWeight = sumWeight * lam + 1
         Self.step(
-            drive: drive, newDrive: newDrive, probe: g.probeCelsius, lam: lam, nm: nm, shapeCount: shapeCount,
-            decay: decay, amps: amps, staticGain: staticGain, y: &y, p: &p, lastPhi: &lastPhi, lastK: &lastK,
+            drive: drive, newDrive: newDrive, probe: g.probeCelsius, lam: lam, nm: nm, patternCount: pairPatternCount,
+            decay: decay, pairAmps: pairAmps, pairGains: pairGains, y: &y, p: &p, lastPhi: &lastPhi, lastK: &lastK,
             stats: &stats)
         lastProbeCelsius = g.probeCelsius
     }
@@ -214,29 +253,44 @@ public final class ConductionFitter {
     /// candidate's forgetting sufficient statistics, regressors evaluated at `newDrive`.
     /// Hot loops take the arrays inout: one exclusivity check per call, not per element.
     ///
-    /// Candidates go two at a time: each one's modal sums are a chain of `modeCount` dependent
-    /// additions, and one candidate alone kept the core waiting on them: in pairs a step of 3,000
-    /// points took 22 us a point instead of 28.5. Each candidate's own arithmetic and its order
-    /// are unchanged, so every value is bit-identical to one candidate at a time.
+    /// Candidates go two at a time, as the two lanes of one vector (`modeIndex`): each
+    /// candidate's modal sums are a chain of `modeCount` dependent additions, and one candidate
+    /// alone kept the core waiting on them (in pairs of scalars a step of 3,000 points took 22 us a
+    /// point instead of 28.5; as vectors the loads, stores and arithmetic halve again). Each lane's
+    /// arithmetic and its order are those of one candidate alone, so every value is bit-identical
+    /// to one candidate at a time.
     private static func step(
-        drive: Double, newDrive: Double, probe: Double?, lam: Double, nm: Int, shapeCount: Int, decay: [Double],
-        amps: [Double], staticGain: [Double], y: inout [Double], p: inout [Double], lastPhi: inout [Double],
+        drive: Double, newDrive: Double, probe: Double?, lam: Double, nm: Int, patternCount: Int, decay: [Double],
+        pairAmps: [Double], pairGains: [Double], y: inout [Double], p: inout [Double], lastPhi: inout [Double],
         lastK: inout [Double], stats: inout [Double]
     ) {
-        let nc = lastPhi.count
-        amps.withUnsafeBufferPointer { ab in
+        typealias Pair = SIMD2<Double>
+        let nc = lastPhi.count, pairs = (nc + 1) / 2
+        let negligible = Pair(repeating: negligibleDecay), zero = Pair()
+        let drives = Pair(repeating: drive)
+        /// The pair of values at `i` (even) of `buffer`.
+        @inline(__always) func load(_ buffer: UnsafePointer<Double>, _ i: Int) -> Pair {
+            UnsafeRawPointer(buffer + i).loadUnaligned(as: Pair.self)
+        }
+        @inline(__always) func store(_ v: Pair, _ buffer: UnsafeMutablePointer<Double>, _ i: Int) {
+            UnsafeMutableRawPointer(buffer + i).storeBytes(of: v, as: Pair.self)
+        }
+        pairAmps.withUnsafeBufferPointer { ab in
             decay.withUnsafeBufferPointer { db in
-                staticGain.withUnsafeBufferPointer { gains in
+                pairGains.withUnsafeBufferPointer { gb in
                     p.withUnsafeMutableBufferPointer { pb in
                         y.withUnsafeMutableBufferPointer { yb in
                             lastPhi.withUnsafeMutableBufferPointer { phis in
                                 lastK.withUnsafeMutableBufferPointer { ks in
                                     stats.withUnsafeMutableBufferPointer { st in
+                                        let amps = ab.baseAddress!, gains = gb.baseAddress!
+                                        let e = db.baseAddress!, ys = yb.baseAddress!, ps = pb.baseAddress!
                                         guard let z0 = probe else {
-                                            for i in 0..<(nc * nm) {
-                                                let e = db[i]
-                                                yb[i] = drive + (yb[i] - drive) * e
-                                                pb[i] *= e
+                                            for i in stride(from: 0, to: 2 * pairs * nm, by: 2) {
+                                                let ei = load(e, i)
+                                                store(drives + (load(ys, i) - drives) * ei, ys, i)
+                                                let decayed = load(ps, i) * ei
+                                                store(decayed.replacing(with: zero, where: decayed .< negligible), ps, i)
                                             }
                                             return
                                         }
@@ -253,41 +307,28 @@ public final class ConductionFitter {
                                             st[s + 4] = st[s + 4] * lam + x2 * z
                                             st[s + 5] = st[s + 5] * lam + z * z
                                         }
-                                        // Propagates mode `i` (amplitude index `a`), adding to `phi`, `k`.
-                                        @inline(__always) func propagate(
-                                            _ i: Int, amplitude a: Int, phi: inout Double, k: inout Double
-                                        ) {
-                                            let e = db[i]
-                                            let yv = drive + (yb[i] - drive) * e
-                                            let pv = pb[i] * e
-                                            yb[i] = yv
-                                            pb[i] = pv
-                                            phi += ab[a] * pv
-                                            k += ab[a] * yv
-                                        }
-                                        // The candidates' shapes (c % shapeCount), counted, not divided.
-                                        var shape = 0
-                                        var c = 0
-                                        while c &+ 1 < nc {
-                                            let next = shape &+ 1 == shapeCount ? 0 : shape &+ 1
-                                            let b0 = c &* nm, b1 = b0 &+ nm
-                                            let a0 = shape &* nm, a1 = next &* nm
-                                            var phi0 = 0.0, k0 = gains[shape] * newDrive
-                                            var phi1 = 0.0, k1 = gains[next] * newDrive
+                                        // The pairs' shape patterns (q % patternCount), counted, not divided.
+                                        var pattern = 0
+                                        for q in 0..<pairs {
+                                            let base = q &* (2 &* nm), patternBase = pattern &* (2 &* nm)
+                                            var phi = zero
+                                            var k = load(gains, 2 &* pattern) * newDrive
                                             for m in 0..<nm {
-                                                propagate(b0 &+ m, amplitude: a0 &+ m, phi: &phi0, k: &k0)
-                                                propagate(b1 &+ m, amplitude: a1 &+ m, phi: &phi1, k: &k1)
+                                                let i = base &+ 2 &* m
+                                                let ei = load(e, i)
+                                                let yv = drives + (load(ys, i) - drives) * ei
+                                                let decayed = load(ps, i) * ei
+                                                let pv = decayed.replacing(with: zero, where: decayed .< negligible)
+                                                store(yv, ys, i)
+                                                store(pv, ps, i)
+                                                let a = load(amps, patternBase &+ 2 &* m)
+                                                phi += a * pv
+                                                k += a * yv
                                             }
-                                            fold(c, phi: phi0, k: k0)
-                                            fold(c &+ 1, phi: phi1, k: k1)
-                                            shape = next &+ 1 == shapeCount ? 0 : next &+ 1
-                                            c &+= 2
-                                        }
-                                        if c < nc {
-                                            let b = c &* nm, a = shape &* nm
-                                            var phi = 0.0, k = gains[shape] * newDrive
-                                            for m in 0..<nm { propagate(b &+ m, amplitude: a &+ m, phi: &phi, k: &k) }
-                                            fold(c, phi: phi, k: k)
+                                            let c = 2 &* q
+                                            fold(c, phi: phi[0], k: k[0])
+                                            if c &+ 1 < nc { fold(c &+ 1, phi: phi[1], k: k[1]) }
+                                            pattern = pattern &+ 1 == patternCount ? 0 : pattern &+ 1
                                         }
                                     }
                                 }
@@ -449,7 +490,7 @@ public final class ConductionFitter {
     func withFrozenForecast<R>(
         _ sol: Solution, futureDriveCelsius a: Double, residual: Double, _ body: (FrozenForecast) -> R
     ) -> R {
-        let n = nm, b = sol.index * nm, shape = sol.index % shapeCount, ab = shape * nm
+        let n = nm, c = sol.index, shape = sol.index % shapeCount, ab = shape * nm
         return withUnsafeTemporaryAllocation(
             of: Double.self, capacity: FrozenForecast.scratchCount(modeCount: n)
         ) { modes in
@@ -458,10 +499,11 @@ public final class ConductionFitter {
                     p.withUnsafeBufferPointer { pb in
                         y.withUnsafeBufferPointer { yb in
                             for m in 0..<n {
-                                modes[4 * m] = rb[b + m]
-                                modes[4 * m + 1] = amb[ab + m] * pb[b + m]
+                                let i = modeIndex(c, m)
+                                modes[4 * m] = rb[i]
+                                modes[4 * m + 1] = amb[ab + m] * pb[i]
                                 modes[4 * m + 2] = amb[ab + m]
-                                modes[4 * m + 3] = yb[b + m] - a
+                                modes[4 * m + 3] = yb[i] - a
                             }
                         }
                     }
@@ -476,22 +518,22 @@ public final class ConductionFitter {
 
     /// Normalised response of a candidate to a unit step of air from a uniform start.
     public func stepResponse(_ sol: Solution, atSeconds t: Double) -> Double {
-        let b = sol.index * nm, ab = (sol.index % shapeCount) * nm
+        let ab = (sol.index % shapeCount) * nm
         var s = 0.0
         for m in 0..<nm {
-            let x = rates[b + m] * t
+            let x = rates[modeIndex(sol.index, m)] * t
             if x < 40 { s += amps[ab + m] * exp(-x) }
         }
         return 1 - s
     }
 
     /// Slowest decay rate of a candidate, 1/s.
-    public func slowestRate(_ sol: Solution) -> Double { rates[sol.index * nm] }
+    public func slowestRate(_ sol: Solution) -> Double { rates[modeIndex(sol.index, 0)] }
 
     /// How many times faster the second mode of a candidate decays than the first (it depends on
     /// the shape and the Biot number only); nil with a single mode.
     public func secondRateRatio(_ sol: Solution) -> Double? {
-        nm >= 2 ? rates[sol.index * nm + 1] / rates[sol.index * nm] : nil
+        nm >= 2 ? rates[modeIndex(sol.index, 1)] / rates[modeIndex(sol.index, 0)] : nil
     }
 
     /// Seconds after the last grid point until the forecast reaches `target`, or nil when it never
