@@ -37,6 +37,20 @@ public struct Reading: Sendable, Hashable, Codable {
     /// Battery levels, percent.
     public static let plausibleBatteryPercent: ClosedRange<Double> = 0...100
 
+    /// Error codes thermometers report in place of a temperature ("no probe", "probe error"),
+    /// Celsius: 6553.5 and -3276.8 are 0xFFFF and 0x8000 tenths of a degree, 327.6 near 0x7FFF,
+    /// and 999.9, -127 and -40 are other devices' codes. Stored as received, like every reading,
+    /// but no temperature of the meat: the fitter drops them.
+    public static let deviceSentinelCelsius: [Double] = [6553.5, -3276.8, 999.9, 327.6, -127.0, -40.0]
+
+    /// Whether `celsius` is one of `deviceSentinelCelsius`: six comparisons, no hashing (a set's
+    /// lookup was 5 % of `cookcast fit`, asked for every value of every reading).
+    @inline(__always)
+    public static func isDeviceSentinel(_ celsius: Double) -> Bool {
+        for sentinel in deviceSentinelCelsius where celsius == sentinel { return true }
+        return false
+    }
+
     /// Why a session clock of `seconds` cannot be real, in one line (`t_s 1e+300 is outside
     /// -10000000000.0 to 10000000000.0 s`), or nil when it can.
     public static func clockImplausibility(seconds: Double) -> String? {

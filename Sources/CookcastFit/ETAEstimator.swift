@@ -148,7 +148,7 @@ public final class ETAEstimator {
         // The watch sees what the cleaner drops as out of a meat probe's range: a probe pulled out
         // reads a 163 C oven, and that is the news.
         if let p = reading.probeCelsius, p.isFinite, ReadingCleaner.ambientRange.contains(p),
-            !ReadingCleaner.sentinels.contains(p)
+            !Reading.isDeviceSentinel(p)
         {
             _ = targetWatch.observe(
                 celsius: p, atSeconds: reading.elapsedSeconds, targetCelsius: targetCelsius,

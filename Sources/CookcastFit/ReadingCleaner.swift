@@ -1,7 +1,8 @@
 import CookcastCore
 
 /// Drops what a probe log should not feed the fitter: non-finite values, device sentinels
-/// (6553.5, -3276.8, 999.9, ...), out-of-range values, duplicates, rows that arrive out of order,
+/// (`Reading.deviceSentinelCelsius`: 6553.5, -3276.8, 999.9, ..., rejected even when inside the
+/// ranges), out-of-range values, duplicates, rows that arrive out of order,
 /// and isolated spikes (a value far from the recent median that the next readings do not confirm).
 ///
 /// Cost per reading is constant (a 9-value ring per channel kind).
@@ -10,8 +11,6 @@ public struct ReadingCleaner: Sendable {
     public static let probeRange = -30.0...130.0
     /// Accepted ambient range, Celsius.
     public static let ambientRange = -30.0...450.0
-    /// Device error codes seen in the wild; rejected even when inside the ranges.
-    public static let sentinels: Set<Double> = [6553.5, -3276.8, 999.9, 327.6, -127.0, -40.0]
 
     private var lastTime = -Double.infinity
     private var probe = SpikeFilter(maxJump: 4, maxRiseCelsiusPerMinute: 2, confirmations: 3)
@@ -52,7 +51,7 @@ public struct ReadingCleaner: Sendable {
         _ v: Double?, at t: Double, range: ClosedRange<Double>, filter: inout SpikeFilter, rejected: inout Int
     ) -> Double? {
         guard let v else { return nil }
-        guard v.isFinite, range.contains(v), !sentinels.contains(v) else {
+        guard v.isFinite, range.contains(v), !Reading.isDeviceSentinel(v) else {
             rejected += 1
             return nil
         }
@@ -73,14 +72,17 @@ struct SpikeFilter: Sendable {
     let maxJump: Double
     let maxRiseCelsiusPerMinute: Double
     let confirmations: Int
-    private var ring = [Double](repeating: 0, count: 9)
-    private var times = [Double](repeating: 0, count: 9)
+    /// Values kept (the last accepted ones): a constant, so the ring's index arithmetic divides by
+    /// no variable.
+    private static let capacity = 9
+    private var ring = [Double](repeating: 0, count: capacity)
+    private var times = [Double](repeating: 0, count: capacity)
     private var count = 0
     private var head = 0
     private var pending: [(t: Double, v: Double)] = []
     /// The kept values in ascending order (the first `count`): kept sorted as values come and go,
     /// so the median is read, not sorted for, at every value of every reading.
-    private var sorted = [Double](repeating: 0, count: 9)
+    private var sorted = [Double](repeating: 0, count: capacity)
 
     init(maxJump: Double, maxRiseCelsiusPerMinute: Double, confirmations: Int) {
         self.maxJump = maxJump
@@ -117,7 +119,7 @@ struct SpikeFilter: Sendable {
     }
 
     private mutating func push(_ v: Double, at t: Double) {
-        let evicted: Double? = count == ring.count ? ring[head] : nil
+        let evicted: Double? = count == Self.capacity ? ring[head] : nil
         let n = count
         sorted.withUnsafeMutableBufferPointer { sorted in
             var end = n
@@ -135,15 +137,15 @@ struct SpikeFilter: Sendable {
         }
         ring[head] = v
         times[head] = t
-        head = (head + 1) % ring.count
-        count = min(count + 1, ring.count)
+        head = head + 1 == Self.capacity ? 0 : head + 1
+        count = min(count + 1, Self.capacity)
     }
 
     /// The median time of the kept values. They come in increasing time (the cleaner drops rows
     /// out of order), so it is the middle of the ring in insertion order: no sort.
     private func middleTime() -> Double {
-        let oldest = (head - count + times.count) % times.count
-        func time(_ k: Int) -> Double { times[(oldest + k) % times.count] }
+        let oldest = (head - count + Self.capacity) % Self.capacity
+        func time(_ k: Int) -> Double { times[(oldest + k) % Self.capacity] }
         return count % 2 == 1 ? time(count / 2) : 0.5 * (time(count / 2 - 1) + time(count / 2))
     }
 

@@ -16,6 +16,20 @@ import Testing
         #expect(TargetCrossing.firstCrossingSeconds(readings, targetCelsius: 200) == nil)
     }
 
+    /// Readings handed over out of time order (a list merged from two sources) are read in time
+    /// order: the crossing is the same as for the sorted list.
+    @Test func readingsOutOfOrderAreReadInTimeOrder() {
+        let cook = (0..<100).map {
+            Reading(elapsedSeconds: Double($0) * 10, probeCelsius: 50 + Double($0) * 0.5, ambientCelsius: 120)
+        }
+        var shuffled = cook
+        var rng = SystemRandomNumberGenerator()
+        shuffled.shuffle(using: &rng)
+        let t = TargetCrossing.firstCrossingSeconds(shuffled, targetCelsius: 74.25)
+        #expect(abs((t ?? 0) - 485) < 1e-9)
+        #expect(TargetCrossing.peakInMeatCelsius(shuffled, targetCelsius: 200) == 99.5)
+    }
+
     /// A reading before time zero (a `live --stdin` line from before the session's start, kept at
     /// its negative time) is no part of the cook: a probe read at the target half an hour before
     /// does not make the cook finish then (it was skipped as "at its target from the start").
