@@ -8,7 +8,7 @@ enum Migrations {
     static var currentVersion: Int { steps.count }
 
     /// The migration steps, oldest first.
-    static let steps: [String] = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5]
+    static let steps: [String] = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6]
 
     /// Version 2: a probe's own cut and target (two chickens and a pork shoulder in one pit).
     static let schemaV2 = """
@@ -139,6 +139,19 @@ enum Migrations {
     /// unique), so that `cookcast fit` learns from the cook once.
     static let schemaV5 = """
         ALTER TABLE sessions ADD COLUMN same_cook_hash TEXT; -- another session's content_hash: the same cook, learned from once
+        """
+
+    /// Version 6: a session's hottest probe leaves out devices' error codes
+    /// (`ReadingDigest.hottestProbeSQL`; the codes as they were then, written out so that the step
+    /// never changes). Only a digest whose maximum is such a code can be wrong: it is recomputed
+    /// from the readings it covers, the rest are left as they are.
+    static let schemaV6 = """
+        UPDATE reading_digests SET max_probe_c = (
+            SELECT MAX(CASE WHEN probe_c IN (6553.5, -3276.8, 999.9, 327.6, -127.0, -40.0) THEN NULL ELSE probe_c END)
+            FROM readings
+            WHERE readings.session_id = reading_digests.session_id AND readings.channel = reading_digests.channel
+              AND readings.t_ms <= reading_digests.through_t_ms)
+        WHERE max_probe_c IN (6553.5, -3276.8, 999.9, 327.6, -127.0, -40.0);
         """
 
     /// Reads `PRAGMA user_version`.

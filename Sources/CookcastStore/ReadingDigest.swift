@@ -17,12 +17,24 @@ import CookcastCore
 ///
 /// A kill at any moment therefore leaves rows and tails adding up to every stored reading. The
 /// sums equal the aggregates `cookcast sessions` used to take over all readings (`COUNT(*)`,
-/// `MAX(t_ms)`, `MAX(probe_c)`): a fold is those aggregates over the tail, and a batch adds the
-/// values it bound (SQLite stores a NaN as NULL, so `Totals` skips one too).
+/// `MAX(t_ms)`, and `MAX(hottestProbeSQL)`, the highest probe value that is not a device's error
+/// code): a fold is those aggregates over the tail, and a batch adds the values it bound (SQLite
+/// stores a NaN as NULL, so `Totals` skips one too).
 enum ReadingDigest {
     /// Readings a store appends to a session after its digests before it folds them in: bounds
     /// the tail a summary counts per session (and what a fold reads) to about this many.
     static let foldThreshold = 1024
+
+    /// A reading's `probe_c` as the hottest probe counts it: NULL for a device's error code
+    /// (`Reading.deviceSentinelCelsius`). Stored as received, a probe's 327.6 listed a cook that
+    /// peaked at 70 C as "max temp 327.6 C" (schema version 6 recomputed the digests it topped).
+    static let hottestProbeSQL =
+        "CASE WHEN probe_c IN (\(Reading.deviceSentinelCelsius.map { "\($0)" }.joined(separator: ", "))) THEN NULL ELSE probe_c END"
+
+    /// `celsius` as the hottest probe counts it (`hottestProbeSQL`): nil for a device's error code.
+    static func hottestProbe(_ celsius: Double?) -> Double? {
+        celsius.flatMap { Reading.isDeviceSentinel($0) ? nil : $0 }
+    }
 
     /// Count, last time and hottest probe of some readings.
     struct Totals: Equatable {
@@ -30,7 +42,7 @@ enum ReadingDigest {
         var count: Int64 = 0
         /// Latest `t_ms`, nil with no readings.
         var lastMilliseconds: Int64?
-        /// Highest probe temperature, degrees Celsius; nil when no reading has one.
+        /// Highest probe temperature, degrees Celsius (`hottestProbeSQL`); nil when no reading has one.
         var maxProbeCelsius: Double?
 
         /// Adds readings with these totals.
@@ -100,7 +112,8 @@ enum ReadingDigest {
         /// Counts a reading just stored (new, not a duplicate) at `index` (from `channelIndex`).
         @inline(__always)
         mutating func count(_ reading: Reading, milliseconds: Int64, at index: Int) {
-            added[index].add(count: 1, lastMilliseconds: milliseconds, maxProbeCelsius: reading.probeCelsius)
+            added[index].add(
+                count: 1, lastMilliseconds: milliseconds, maxProbeCelsius: ReadingDigest.hottestProbe(reading.probeCelsius))
         }
 
         /// Adds what was counted to the digests.
@@ -139,7 +152,7 @@ enum ReadingDigest {
         let upsert = try db.cachedStatement(
             """
             INSERT INTO reading_digests (session_id, channel, through_t_ms, reading_count, max_probe_c)
-            SELECT session_id, channel, MAX(t_ms), COUNT(*), MAX(probe_c) FROM readings
+            SELECT session_id, channel, MAX(t_ms), COUNT(*), MAX(\(hottestProbeSQL)) FROM readings
             WHERE session_id = ?1 AND channel = ?2 AND t_ms > coalesce(
                 (SELECT through_t_ms FROM reading_digests WHERE session_id = ?1 AND channel = ?2), \(Int64.min))
             GROUP BY session_id, channel
@@ -176,7 +189,7 @@ enum ReadingDigest {
         }
         let tail = try db.cachedStatement(
             """
-            SELECT COUNT(*), MAX(t_ms), MAX(probe_c) FROM readings
+            SELECT COUNT(*), MAX(t_ms), MAX(\(hottestProbeSQL)) FROM readings
             WHERE session_id = ? AND channel = ? AND t_ms > ?
             """)
         defer { tail.reset() }

@@ -8,14 +8,15 @@ import Testing
 /// digest and the readings after it, and must give exactly what the aggregate over every reading
 /// gave before (`fromReadings`), whichever way the readings were stored.
 @Suite struct ReadingDigestTests {
-    /// The summaries as `sessions()` computed them before the digest: one aggregate over all readings.
+    /// The summaries as `sessions()` computed them before the digest: one aggregate over all readings
+    /// (the hottest probe without devices' error codes, as since schema version 6).
     static func fromReadings(_ store: SessionStore) throws -> [SessionSummary] {
         try store.withConnection("test") { db in
             let select = try db.prepare(
                 """
                 SELECT \(Rows.sessionColumns), r.n, r.max_t_ms, r.max_probe_c
                 FROM sessions LEFT JOIN (
-                    SELECT session_id, COUNT(*) AS n, MAX(t_ms) AS max_t_ms, MAX(probe_c) AS max_probe_c
+                    SELECT session_id, COUNT(*) AS n, MAX(t_ms) AS max_t_ms, MAX(\(ReadingDigest.hottestProbeSQL)) AS max_probe_c
                     FROM readings GROUP BY session_id
                 ) AS r ON r.session_id = sessions.id
                 ORDER BY id
@@ -50,7 +51,7 @@ import Testing
                     """),
                 try rows(
                     """
-                    SELECT session_id, channel, MAX(t_ms), COUNT(*), MAX(probe_c) FROM readings
+                    SELECT session_id, channel, MAX(t_ms), COUNT(*), MAX(\(ReadingDigest.hottestProbeSQL)) FROM readings
                     GROUP BY session_id, channel ORDER BY session_id, channel
                     """)
             )
@@ -151,6 +152,67 @@ import Testing
         let writer = try SessionStore(path: path)
         #expect(try Self.digests(writer).stored == digests.stored)
         try Self.expectListMatchesReadings(writer)
+    }
+
+    /// A database of schema version 5 whose digests took a device's error code for the hottest
+    /// probe ("max temp 327.6 C" for a cook that peaked at 70 C) is upgraded with those digests
+    /// recomputed from the readings they cover, and the others left alone. On the old code the
+    /// list says 327.6, 999.9 and -40.
+    @Test func aVersionFiveDatabaseForgetsErrorCodesAsTheHottestProbe() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("v5.db")
+        do {
+            let old = try SQLiteConnection(path: path)
+            for step in Migrations.steps.prefix(5) { try old.execute(step) }
+            try old.execute("PRAGMA user_version = 5")
+            try old.execute(
+                """
+                INSERT INTO sessions (id, started_at_ms, source, status) VALUES
+                    (1, 0, 'import:csv', 'imported'), (2, 0, 'import:csv', 'imported'),
+                    (3, 0, 'import:csv', 'imported'), (4, 0, 'live:AA', 'active');
+                INSERT INTO channels (session_id, channel, role) VALUES (1, 1, 'meat'), (2, 1, 'meat'), (3, 1, 'meat'), (4, 1, 'meat');
+                -- 1: one 327.6 among readings up to 70 C; 2: a -40 below a peak of 80 C; 3: only an
+                -- error code; 4: a 999.9 in its digest, hotter readings after the digest.
+                INSERT INTO readings (session_id, channel, t_ms, probe_c, ambient_c) VALUES
+                    (1, 1, 0, 20, 110), (1, 1, 1000, 327.6, 110), (1, 1, 2000, 70, 110), (1, 1, 3000, 65, 110),
+                    (2, 1, 0, -40, 110), (2, 1, 1000, 80, 110),
+                    (3, 1, 0, 327.6, 110), (3, 1, 1000, NULL, 110),
+                    (4, 1, 0, 30, 110), (4, 1, 1000, 999.9, 110), (4, 1, 2000, 31, 110), (4, 1, 3000, 45, 110);
+                -- As version 5 folded them: MAX(probe_c); session 4's last reading after its digest.
+                INSERT INTO reading_digests (session_id, channel, through_t_ms, reading_count, max_probe_c)
+                SELECT session_id, channel, MAX(t_ms), COUNT(*), MAX(probe_c) FROM readings
+                WHERE session_id < 4 OR t_ms <= 2000 GROUP BY session_id, channel;
+                """)
+        }
+        let store = try SessionStore(path: path, readOnly: true)
+        #expect(try Migrations.version(of: SQLiteConnection(path: path, mode: .readOnly)) == 6)
+        #expect(try store.sessions().map(\.maxProbeCelsius) == [70, 80, nil, 45])
+        #expect(try store.sessions().map(\.readingCount) == [4, 2, 2, 4], "the error codes stay stored")
+        try Self.expectListMatchesReadings(store)
+        let digests = try Self.digests(store).stored
+        #expect(digests.map { $0[4] } == [.real(70), .real(80), .null, .real(31)])
+    }
+
+    /// However a reading is stored (live one by one, past folds; a batch; the tail after the
+    /// digest), a device's error code is stored but is not the session's hottest probe.
+    @Test func anErrorCodeIsStoredButIsNotTheHottestProbe() throws {
+        let store = try SessionStore(path: ":memory:")
+        let live = try store.createSession(Fixtures.info(), channels: [ChannelInfo(channel: 1)])
+        for i in 0..<(ReadingDigest.foldThreshold + 300) {
+            let probe = i % 400 == 17 ? 327.6 : i % 400 == 99 ? 999.9 : 20 + Double(i % 500) * 0.1
+            #expect(try store.append(Self.reading(1, i * 500, probe: probe), session: live))
+        }
+        let batch = try store.createSession(Fixtures.info(source: "batch"), channels: [ChannelInfo(channel: 1)])
+        let readings = (0..<600).map { Self.reading(1, $0 * 500, probe: $0 == 300 ? 6553.5 : 30 + Double($0) * 0.01) }
+        #expect(try store.append(readings, session: batch) == 600)
+        try Self.expectListMatchesReadings(store)
+        let listed = try store.sessions()
+        let liveHottest: Double = 20 + 499 * 0.1, batchHottest: Double = 30 + 599 * 0.01
+        #expect(listed.map(\.maxProbeCelsius) == [liveHottest, batchHottest])
+        #expect(listed.map(\.readingCount) == [ReadingDigest.foldThreshold + 300, 600])
+        #expect(try store.readings(session: batch).contains { $0.probeCelsius == 6553.5 }, "stored as received")
+        try store.finishSession(live, endedAtUnixMs: 1_700_000_500_000)
+        #expect(try store.summary(session: live)?.maxProbeCelsius == liveHottest)
     }
 
     // MARK: Every way readings are stored

@@ -30,7 +30,7 @@ import Testing
         #expect(
             try reader.columnNames(table: "reading_digests")
                 == ["session_id", "channel", "through_t_ms", "reading_count", "max_probe_c"])
-        #expect(SessionStore.schemaVersion == 5)
+        #expect(SessionStore.schemaVersion == 6)
     }
 
     /// A database of the first schema, with one cook: what an earlier cookcast left.
