@@ -43,7 +43,11 @@ final class ApproachColumns {
     func fill(_ design: inout [Double], gridIndex g: Int, count n: Int, compute: (inout [Double]) -> Void) {
         let stored = columns[g].count
         if stored == design.count - n {
-            for i in 0..<stored { design[n + i] = columns[g][i] }
+            design.withUnsafeMutableBufferPointer { d in
+                columns[g].withUnsafeBufferPointer { c in
+                    for i in 0..<stored { d[n + i] = c[i] }
+                }
+            }
             return
         }
         compute(&design)

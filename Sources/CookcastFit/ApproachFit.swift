@@ -96,9 +96,14 @@ struct ApproachFit: Sendable {
         var design = [Double](repeating: 1, count: n * columns)
         store?.prepare(times: ts, secondRateRatio: k2)
         func fillColumns(_ design: inout [Double], _ tau: Double) {
-            for k in 0..<n {
-                design[n + k] = -exp(-ts[k] / tau)
-                if k2 > 0 { design[2 * n + k] = -exp(-k2 * ts[k] / tau) }
+            // Through buffers: indexing the captured arrays checked their uniqueness at every write.
+            design.withUnsafeMutableBufferPointer { d in
+                ts.withUnsafeBufferPointer { t in
+                    for k in 0..<n {
+                        d[n + k] = -exp(-t[k] / tau)
+                        if k2 > 0 { d[2 * n + k] = -exp(-k2 * t[k] / tau) }
+                    }
+                }
             }
         }
         // `gridIndex`: tau is `tauGridSeconds[gridIndex]`, whose columns `store` may hold.
@@ -111,11 +116,16 @@ struct ApproachFit: Sendable {
             guard let x = try? solver.solve(a: design, rows: n, columns: columns, b: ys) else {
                 return (.infinity, 0, 0, 0)
             }
-            var sse = 0.0
-            for k in 0..<n {
-                var r = ys[k] - x[0] - x[1] * design[n + k]
-                if k2 > 0 { r -= x[2] * design[2 * n + k] }
-                sse += r * r
+            let sse = design.withUnsafeBufferPointer { d in
+                ys.withUnsafeBufferPointer { y in
+                    var sse = 0.0
+                    for k in 0..<n {
+                        var r = y[k] - x[0] - x[1] * d[n + k]
+                        if k2 > 0 { r -= x[2] * d[2 * n + k] }
+                        sse += r * r
+                    }
+                    return sse
+                }
             }
             return (sse, x[0], x[1], k2 > 0 ? x[2] : 0)
         }
