@@ -55,6 +55,69 @@ struct ApproachFit: Sendable {
     /// The search's first pass tries every this many time constants of the grid.
     static let coarseStride = 4
 
+    /// `values` less their mean.
+    private static func centred(_ values: [Double]) -> [Double] {
+        let mean = values.reduce(0, +) / Double(values.count)
+        return values.map { $0 - mean }
+    }
+
+    /// Residual sum of squares of the least-squares fit of `centred` (the points less their mean)
+    /// by the design's columns after the first (the modes, `rows` values each; the constant column
+    /// is the centring): each mode column centred, the second made orthogonal to the first, and
+    /// the points' projections on them taken out (modified Gram-Schmidt), the residual then summed.
+    /// Infinite when a mode column is flat over the window (nothing to read; LAPACK would find
+    /// the design singular). What the time-constant search compares: the same residual as
+    /// LAPACK's solution leaves (to rounding), at a fraction of its cost (QR of a 48 x 3 design
+    /// through the reference BLAS, one per residual, was 22 % of a jittered probe's instructions).
+    static func projectedSSE(
+        design d: UnsafeBufferPointer<Double>, rows n: Int, twoModes: Bool, centred y: UnsafeBufferPointer<Double>
+    ) -> Double {
+        var mean1 = 0.0, mean2 = 0.0
+        for k in 0..<n {
+            mean1 += d[n + k]
+            if twoModes { mean2 += d[2 * n + k] }
+        }
+        mean1 /= Double(n)
+        mean2 /= Double(n)
+        var s11 = 0.0, s12 = 0.0
+        for k in 0..<n {
+            let c1 = d[n + k] - mean1
+            s11 += c1 * c1
+            if twoModes { s12 += c1 * (d[2 * n + k] - mean2) }
+        }
+        guard s11 > 0 else { return .infinity }
+        // The second column less its projection on the first.
+        let r12 = s12 / s11
+        var s1y = 0.0, sqq = 0.0
+        for k in 0..<n {
+            let c1 = d[n + k] - mean1
+            s1y += c1 * y[k]
+            if twoModes {
+                let q = d[2 * n + k] - mean2 - r12 * c1
+                sqq += q * q
+            }
+        }
+        let b1 = s1y / s11
+        var sqy = 0.0
+        if twoModes {
+            guard sqq > 0 else { return .infinity }
+            for k in 0..<n {
+                let c1 = d[n + k] - mean1
+                let q = d[2 * n + k] - mean2 - r12 * c1
+                sqy += q * (y[k] - b1 * c1)
+            }
+        }
+        let b2 = twoModes ? sqy / sqq : 0
+        var sse = 0.0
+        for k in 0..<n {
+            let c1 = d[n + k] - mean1
+            var r = y[k] - b1 * c1
+            if twoModes { r -= b2 * (d[2 * n + k] - mean2 - r12 * c1) }
+            sse += r * r
+        }
+        return sse
+    }
+
     /// Fits the curve to `(seconds, celsius)` points in time order, `now` being the newest time:
     /// the first mode alone, or with `secondRateRatio` the first two, the second decaying that many
     /// times faster (the ratio of the squared roots of the shape's Biot equation). Nil with fewer
@@ -62,15 +125,18 @@ struct ApproachFit: Sendable {
     /// curvature it can read, or only noise).
     ///
     /// Variable projection: for a fixed time constant the curve is linear in the level and the
-    /// modes' amplitudes, a least-squares problem LAPACK solves by QR (`solver`, `dgels`; a
-    /// singular design, a mode exactly flat over the window, reads nothing). The time constant is
-    /// searched over `tauGridSeconds`, every `coarseStride`-th first, then downhill from the best
-    /// one until both its neighbours are known: about 20 solves instead of 60, which keeps a late
-    /// grid step's p99 under 100 us (all 60 with QR: 230 us, over the 200 us target). On the
+    /// modes' amplitudes. The time constant is searched over `tauGridSeconds` by the residual
+    /// that linear fit leaves (`projectedSSE`), every `coarseStride`-th first, then downhill from
+    /// the best one until both its neighbours are known: about 20 residuals instead of 60. On the
     /// simulator suites and the real cooks every checkpoint is within 1.7 % of the time left of
     /// the full grid's answer, and the medians are unchanged. With `store`, a fit after the first
     /// goes downhill from where the last one of its window ended (the window moved by a grid
-    /// step; 4-5 solves), and searches the whole grid only when an end of it is lower.
+    /// step; 4-5 residuals), and searches the whole grid only when an end of it is lower. At the
+    /// time constant found (a parabola through the three residuals around the minimum, in log
+    /// tau) LAPACK solves the linear problem by QR (`solver`, `dgels`; a singular design, a mode
+    /// exactly flat over the window, reads nothing). The search's residuals came from QR too, 6-30
+    /// solves a grid step: a jittered probe's grid-step p99 was 260 us on a slow machine, now 167
+    /// (the same forecasts at all 308 checkpoints of the scorer's two sets).
     static func fit(
         seconds: [Double], celsius: [Double], now: Double, secondRateRatio: Double? = nil,
         solver: LeastSquares = LeastSquares(), columns store: ApproachColumns? = nil
@@ -106,34 +172,21 @@ struct ApproachFit: Sendable {
                 }
             }
         }
-        // `gridIndex`: tau is `tauGridSeconds[gridIndex]`, whose columns `store` may hold.
-        func solve(_ tau: Double, gridIndex: Int? = nil) -> (sse: Double, level: Double, a1: Double, a2: Double) {
-            if let g = gridIndex, let store {
-                store.fill(&design, gridIndex: g, count: n) { fillColumns(&$0, tau) }
-            } else {
-                fillColumns(&design, tau)
-            }
-            guard let x = try? solver.solve(a: design, rows: n, columns: columns, b: ys) else {
-                return (.infinity, 0, 0, 0)
-            }
-            let sse = design.withUnsafeBufferPointer { d in
-                ys.withUnsafeBufferPointer { y in
-                    var sse = 0.0
-                    for k in 0..<n {
-                        var r = y[k] - x[0] - x[1] * d[n + k]
-                        if k2 > 0 { r -= x[2] * d[2 * n + k] }
-                        sse += r * r
-                    }
-                    return sse
-                }
-            }
-            return (sse, x[0], x[1], k2 > 0 ? x[2] : 0)
-        }
         let grid = tauGridSeconds
         var costs = [Double?](repeating: nil, count: grid.count)
+        let centred = Self.centred(ys)
+        // The search ranks time constants by their residual alone, projected (`projectedSSE`);
+        // LAPACK solves the time constant it settles on.
         func cost(_ k: Int) -> Double {
             if let c = costs[k] { return c }
-            let c = solve(grid[k], gridIndex: k).sse
+            if let store {
+                store.fill(&design, gridIndex: k, count: n) { fillColumns(&$0, grid[k]) }
+            } else {
+                fillColumns(&design, grid[k])
+            }
+            let c = design.withUnsafeBufferPointer { d in
+                centred.withUnsafeBufferPointer { Self.projectedSSE(design: d, rows: n, twoModes: k2 > 0, centred: $0) }
+            }
             costs[k] = c
             return c
         }
@@ -179,12 +232,14 @@ struct ApproachFit: Sendable {
         let den = c0 - 2 * c1 + c2
         let shift = den > 0 ? max(-0.5, min(0.5, 0.5 * (c0 - c2) / den)) : 0
         let tau = grid[bestIndex] * pow(tauGridRatio, shift)
-        let s = solve(tau)
-        guard s.sse.isFinite else { return nil }
+        fillColumns(&design, tau)
+        guard let x = try? solver.solve(a: design, rows: n, columns: columns, b: ys), x.allSatisfy(\.isFinite) else {
+            return nil
+        }
         let span = now - start
         return ApproachFit(
-            levelCelsius: s.level, gapCelsius: s.a1 * exp(-span / tau),
-            secondGapCelsius: k2 > 0 ? s.a2 * exp(-k2 * span / tau) : 0, tauSeconds: tau,
+            levelCelsius: x[0], gapCelsius: x[1] * exp(-span / tau),
+            secondGapCelsius: k2 > 0 ? x[2] * exp(-k2 * span / tau) : 0, tauSeconds: tau,
             secondRateRatio: k2 > 0 ? k2 : 1)
     }
 }

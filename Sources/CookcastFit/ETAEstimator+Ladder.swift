@@ -369,7 +369,7 @@ extension ETAEstimator {
         var weight = 0.0
         let one = approach(fraction: cfg.approachWindowFraction, secondRateRatio: nil)
         // The one-mode fit has the last word: at full weight nothing the two-mode fit says can
-        // change the answer, so it is not fitted (its 20 LAPACK solves are a late grid step's cost).
+        // change the answer, so it is not fitted (its search of up to 20 time constants is a late grid step's cost).
         if (one?.w ?? 0) < 1, !prior.stalls, !(fitter.hasMeasuredAmbient && isBath(airCelsius: air)),
             let ratio = fitter.secondRateRatio(step.best),
             let two = approach(fraction: cfg.approachTwoModesWindowFraction, secondRateRatio: ratio)

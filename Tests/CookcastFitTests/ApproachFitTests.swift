@@ -53,6 +53,54 @@ import Testing
         #expect(try #require(one.secondsUntil(100)) < 0.8 * (hi - 4800))
     }
 
+    /// The search ranks time constants by `projectedSSE`: it must be the residual LAPACK's own
+    /// solution of the same design leaves. Designs as the search builds them (48 points, one
+    /// mode or two, time constants from the grid's short end to its long one, where the columns
+    /// are nearly straight and nearly collinear), points with curvature and noise.
+    @Test func theSearchsResidualIsTheOneLAPACKsSolutionLeaves() throws {
+        let n = 48
+        let ts = (0..<n).map { Double($0) * 75 + Double($0 % 3) * 4 }
+        let ys = ts.enumerated().map { i, t in
+            110 - 60 * exp(-t / 5000) + 4 * exp(-6 * t / 5000) + 0.1 * sin(Double(i) * 2.1)
+        }
+        let mean = ys.reduce(0, +) / Double(n)
+        let centred = ys.map { $0 - mean }
+        let solver = LeastSquares()
+        for ratio in [0.0, 2.5, 6.0] {
+            for tau in [120.0, 900, 5000, 40_000, 190_000] {
+                let columns = ratio > 0 ? 3 : 2
+                var design = [Double](repeating: 1, count: n * columns)
+                for k in 0..<n {
+                    design[n + k] = -exp(-ts[k] / tau)
+                    if ratio > 0 { design[2 * n + k] = -exp(-ratio * ts[k] / tau) }
+                }
+                let x = try solver.solve(a: design, rows: n, columns: columns, b: ys)
+                var lapack = 0.0
+                for k in 0..<n {
+                    var r = ys[k] - x[0] - x[1] * design[n + k]
+                    if ratio > 0 { r -= x[2] * design[2 * n + k] }
+                    lapack += r * r
+                }
+                let projected = design.withUnsafeBufferPointer { d in
+                    centred.withUnsafeBufferPointer {
+                        ApproachFit.projectedSSE(design: d, rows: n, twoModes: ratio > 0, centred: $0)
+                    }
+                }
+                #expect(
+                    abs(projected - lapack) <= 1e-9 * max(1, lapack),
+                    "ratio \(ratio), tau \(tau): \(projected) vs \(lapack)")
+            }
+        }
+        // A mode flat over the window reads nothing, as LAPACK finds the design singular.
+        let flat = [Double](repeating: 1, count: n) + [Double](repeating: -0.5, count: n)
+        let none = flat.withUnsafeBufferPointer { d in
+            centred.withUnsafeBufferPointer {
+                ApproachFit.projectedSSE(design: d, rows: n, twoModes: false, centred: $0)
+            }
+        }
+        #expect(none == .infinity)
+    }
+
     @Test func aStraightLineOrTooFewPointsGiveNoFit() {
         let seconds = Array(stride(from: 0.0, through: 3600, by: 30))
         let line = seconds.map { 40 + 0.005 * $0 }
