@@ -98,7 +98,9 @@ public struct ProbeTargetWatch: Sendable {
         }
         latestCelsius = celsius
         latestSeconds = t
-        let jumped = risesFasterThanMeat(to: celsius, atSeconds: t)
+        // Read before `remember` adds this reading, and only where it is used, at the target or
+        // above: the look back over the recent readings was half of the watch's cost in `fit`.
+        let jumped = celsius >= target && risesFasterThanMeat(to: celsius, atSeconds: t)
         remember(celsius, atSeconds: t)
         if celsius < target {
             atTargetBefore = false
