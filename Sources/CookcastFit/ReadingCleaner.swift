@@ -72,17 +72,17 @@ struct SpikeFilter: Sendable {
     let maxJump: Double
     let maxRiseCelsiusPerMinute: Double
     let confirmations: Int
-    /// Values kept (the last accepted ones): a constant, so the ring's index arithmetic divides by
-    /// no variable.
+    /// Values kept (the last accepted ones), in fixed inline storage: no heap array to check for
+    /// uniqueness at every write, and the ring's index arithmetic divides by no variable.
     private static let capacity = 9
-    private var ring = [Double](repeating: 0, count: capacity)
-    private var times = [Double](repeating: 0, count: capacity)
+    private var ring = InlineArray<9, Double>(repeating: 0)
+    private var times = InlineArray<9, Double>(repeating: 0)
     private var count = 0
     private var head = 0
     private var pending: [(t: Double, v: Double)] = []
     /// The kept values in ascending order (the first `count`): kept sorted as values come and go,
     /// so the median is read, not sorted for, at every value of every reading.
-    private var sorted = [Double](repeating: 0, count: capacity)
+    private var sorted = InlineArray<9, Double>(repeating: 0)
 
     init(maxJump: Double, maxRiseCelsiusPerMinute: Double, confirmations: Int) {
         self.maxJump = maxJump
@@ -99,7 +99,7 @@ struct SpikeFilter: Sendable {
         let middleSeconds = middleTime()
         let allowance = maxJump + maxRiseCelsiusPerMinute * max(0, t - middleSeconds) / 60
         if abs(v - m) <= allowance {
-            pending.removeAll(keepingCapacity: true)
+            if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
             push(v, at: t)
             return true
         }
@@ -119,22 +119,26 @@ struct SpikeFilter: Sendable {
     }
 
     private mutating func push(_ v: Double, at t: Double) {
-        let evicted: Double? = count == Self.capacity ? ring[head] : nil
-        let n = count
-        sorted.withUnsafeMutableBufferPointer { sorted in
-            var end = n
-            if let evicted, let i = sorted[0..<n].firstIndex(of: evicted) {
-                // The oldest value leaves.
-                for k in i..<(n - 1) { sorted[k] = sorted[k + 1] }
+        var end = count
+        if count == Self.capacity {
+            // The oldest value leaves.
+            let evicted = ring[head]
+            var i = 0
+            while i < end && sorted[i] != evicted { i += 1 }
+            if i < end {
+                while i < end - 1 {
+                    sorted[i] = sorted[i + 1]
+                    i += 1
+                }
                 end -= 1
             }
-            var j = end
-            while j > 0 && sorted[j - 1] > v {
-                sorted[j] = sorted[j - 1]
-                j -= 1
-            }
-            sorted[j] = v
         }
+        var j = end
+        while j > 0 && sorted[j - 1] > v {
+            sorted[j] = sorted[j - 1]
+            j -= 1
+        }
+        sorted[j] = v
         ring[head] = v
         times[head] = t
         head = head + 1 == Self.capacity ? 0 : head + 1
@@ -143,6 +147,7 @@ struct SpikeFilter: Sendable {
 
     /// The median time of the kept values. They come in increasing time (the cleaner drops rows
     /// out of order), so it is the middle of the ring in insertion order: no sort.
+    @inline(__always)
     private func middleTime() -> Double {
         let oldest = (head - count + Self.capacity) % Self.capacity
         func time(_ k: Int) -> Double { times[(oldest + k) % Self.capacity] }
@@ -150,6 +155,7 @@ struct SpikeFilter: Sendable {
     }
 
     /// The median of the kept values.
+    @inline(__always)
     private func median() -> Double {
         count % 2 == 1 ? sorted[count / 2] : 0.5 * (sorted[count / 2 - 1] + sorted[count / 2])
     }
