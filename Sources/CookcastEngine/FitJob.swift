@@ -327,7 +327,7 @@ public final class FitJob {
         var byChannel: [[Reading]]
         var hasProbeReading: [Bool]
         if channels.count == 1 {
-            var readings = try store.readings(session: session, channel: channels[0])
+            var readings = try store.temperatureReadings(session: session, channel: channels[0])
             var pitAir = PitAir()
             for i in readings.indices {
                 if let air = pitAir.air(for: readings[i]) { readings[i].ambientCelsius = air }

@@ -83,6 +83,27 @@ extension SessionStore {
         }
     }
 
+    /// One channel's readings in time order with their temperatures only (no battery): what
+    /// fitting reads. Three columns where `readings` reads five, the channel being the one asked
+    /// for: the read was 40 % of `cookcast fit`'s instructions, a column about 10 % of that.
+    public func temperatureReadings(session: Int64, channel: Int) throws -> [Reading] {
+        try withConnection("cannot read readings from") { db in
+            let select = try db.cachedStatement(
+                "SELECT t_ms, probe_c, ambient_c FROM readings WHERE session_id = ? AND channel = ? ORDER BY t_ms")
+            select.bind(session, at: 1)
+            select.bind(channel, at: 2)
+            defer { select.reset() }
+            var result: [Reading] = []
+            while try select.step() {
+                result.append(
+                    Reading(
+                        channel: channel, elapsedSeconds: Rows.seconds(select.int64(at: 0)),
+                        probeCelsius: select.optionalDouble(at: 1), ambientCelsius: select.optionalDouble(at: 2)))
+            }
+            return result
+        }
+    }
+
     /// The first `limit` readings with a probe temperature of the session's lowest channel that
     /// has one, oldest first (through the primary key: a few rows, whatever the session's size).
     public func firstProbeReadings(session: Int64, limit: Int) throws -> [Reading] {

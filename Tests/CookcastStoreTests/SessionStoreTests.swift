@@ -143,6 +143,26 @@ import Testing
         #expect(try store.readings(session: id + 1).isEmpty)
     }
 
+    /// What `fit` reads of a probe: its readings' times and temperatures, in time order, the
+    /// battery left out, no other channel's.
+    @Test func temperatureReadingsAreAChannelsReadingsWithoutTheBattery() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let probe = [
+            Reading(channel: 2, elapsedSeconds: 30.5, probeCelsius: nil, ambientCelsius: 110.25, batteryPercent: 80),
+            Reading(channel: 2, elapsedSeconds: 0.001, probeCelsius: 4.5, ambientCelsius: nil, batteryPercent: 81),
+            Reading(channel: 2, elapsedSeconds: 60, probeCelsius: 6.75, ambientCelsius: 111, batteryPercent: nil),
+        ]
+        let other = [Reading(channel: 1, elapsedSeconds: 10, probeCelsius: 50, ambientCelsius: 120)]
+        #expect(try store.append(probe + other, session: id) == 4)
+        let read = try store.temperatureReadings(session: id, channel: 2)
+        var expected = probe.sorted { $0.elapsedSeconds < $1.elapsedSeconds }
+        for i in expected.indices { expected[i].batteryPercent = nil }
+        #expect(read == expected)
+        #expect(try store.temperatureReadings(session: id, channel: 3).isEmpty)
+        #expect(try store.temperatureReadings(session: id + 1, channel: 2).isEmpty)
+    }
+
     @Test func readingsRoundTripExactly() throws {
         let store = try SessionStore(path: ":memory:")
         let id = try store.createSession(Fixtures.info(), channels: [])
