@@ -203,7 +203,10 @@ public final class ETAEstimator {
                 (aboveSince.map { t - $0 >= 120 } ?? false)
                 && (r.ambientCelsius.map { $0 - p > 15 } ?? true)
             if doneSeconds == nil, p >= targetCelsius, minProbe < targetCelsius - 3 || startedPast,
-                !targetWatch.isOut, let last = lastCleanProbe, last.v >= targetCelsius
+                !targetWatch.isOut, let last = lastCleanProbe, last.v >= targetCelsius,
+                // The probe's level there too, as for the target alarm: two noisy readings over
+                // the target are not the meat (see `ProbeTargetWatch.levelCelsius`).
+                startedPast || targetWatch.levelReaches(targetCelsius, atSeconds: t)
             {
                 // Meat that started past the target was done from its first reading there.
                 doneSeconds = minProbe < targetCelsius - 3 ? last.t : (aboveSince ?? last.t)
