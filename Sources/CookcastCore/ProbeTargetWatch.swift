@@ -217,21 +217,7 @@ public struct ProbeTargetWatch: Sendable {
     public func levelCelsius(atSeconds t: Double) -> Double? {
         guard let first = recent.first, let last = recent.last, last.seconds - first.seconds >= Self.levelSpanSeconds
         else { return nil }
-        let n = Double(recent.count)
-        var meanT = 0.0, meanC = 0.0
-        for r in recent {
-            meanT += r.seconds
-            meanC += r.celsius
-        }
-        meanT /= n
-        meanC /= n
-        var stt = 0.0, stc = 0.0
-        for r in recent {
-            stt += (r.seconds - meanT) * (r.seconds - meanT)
-            stc += (r.seconds - meanT) * (r.celsius - meanC)
-        }
-        guard stt > 0 else { return meanC }
-        return meanC + stc / stt * (t - meanT)
+        return ReadingLine(recent)?.celsius(atSeconds: t)
     }
 
     /// Whether the probe's level (`levelCelsius`) is at `target` at `t`, or no level can be read yet.

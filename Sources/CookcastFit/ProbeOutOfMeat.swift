@@ -1,3 +1,5 @@
+import CookcastCore
+
 /// A probe that fell fast from its recent peak: out of the meat (lifted out to check, pulled into
 /// the room) until it shows where it is. What it reads meanwhile says nothing about the meat: the
 /// estimator keeps those readings out of the fit, its windows and the plateau watch, and calls the
@@ -189,17 +191,10 @@ struct ProbeOutOfMeat: Sendable {
         guard recent.count >= 3, let first = recent.first, let last = recent.last,
             last.seconds - first.seconds >= 120
         else { return false }
-        let n = Double(recent.count)
-        let meanT = recent.reduce(0) { $0 + $1.seconds } / n
-        let meanC = recent.reduce(0) { $0 + $1.celsius } / n
-        var stt = 0.0, stc = 0.0
-        for r in recent {
-            stt += (r.seconds - meanT) * (r.seconds - meanT)
-            stc += (r.seconds - meanT) * (r.celsius - meanC)
-        }
-        guard stt > 0 else { return false }
-        let slope = stc / stt
-        guard slope * 60 > Self.heatingCelsiusPerMinute else { return false }
+        guard let line = ReadingLine(recent), let slope = line.slopeCelsiusPerSecond,
+            slope * 60 > Self.heatingCelsiusPerMinute
+        else { return false }
+        let n = Double(recent.count), meanT = line.meanSeconds, meanC = line.meanCelsius
         // A rise, not the scatter of a probe lying in the room (a ThermoPro's: +-0.7 C).
         var sse = 0.0
         for r in recent {
