@@ -4,7 +4,8 @@
 /// The target counts as reached on two readings in a row at or above it with the probe's level
 /// there too (`levelCelsius`: a probe's noise over the target is not the meat), once the probe has been
 /// seen well under it (a probe read in the hot pit before it goes in is not a finished cook), or
-/// after two minutes at or above it (the meat started past the target). It counts once a cook: a
+/// after two minutes at or above it well under the air, or with no air known (the meat started past
+/// the target; a probe lying in the pit reads the air). It counts once a cook: a
 /// resting piece of meat cools through the target and a noisy probe flickers across it, and each
 /// used to sound the alarm again (hundreds of times on real cooks once the meat came off). Only a
 /// probe that falls far under the target (moved to another piece) is watched afresh, and only a
@@ -45,6 +46,9 @@ public struct ProbeTargetWatch: Sendable {
     public static let seenBelowCelsius = 3.0
     /// How long at or above the target counts when it was never seen under it, seconds.
     public static let startedPastSeconds = 120.0
+    /// How far under a known air a probe never seen under the target must read to be meat that
+    /// started past it, C: closer, it is a probe lying in the pit before it goes in.
+    public static let startedPastBelowAirCelsius = 15.0
     /// Readings in a row that make a jump a probe out, or a fall a new piece of meat.
     public static let confirmations = 3
     /// How long a jumped probe must read like meat to be in the meat again, seconds.
@@ -64,6 +68,10 @@ public struct ProbeTargetWatch: Sendable {
     /// Whether the target was reached at all in this cook (the ETA's verdict adds an alarm only
     /// before that).
     public private(set) var hasEverReached = false
+    /// When the meat reached the target, by the latest `.reached` verdict, seconds: the first of
+    /// the two readings at it, or the first reading above it of meat that started past it (nil
+    /// before any such verdict).
+    public private(set) var reachedSeconds: Double?
     /// Whether the probe is taken to be out of the meat (jumped above the target).
     public private(set) var isOut = false
     /// Whether it is out and `confirmations` readings in a row said so (one garbage value is not),
@@ -97,6 +105,7 @@ public struct ProbeTargetWatch: Sendable {
             firstCelsius = celsius
             firstSeconds = t
         }
+        let previousSeconds = latestSeconds
         latestCelsius = celsius
         latestSeconds = t
         // Read before `remember` adds this reading, and only where it is used, at the target or
@@ -143,7 +152,11 @@ public struct ProbeTargetWatch: Sendable {
         aboveSinceSeconds = since
         defer { atTargetBefore = true }
         guard !hasReached else { return .none }
-        if (seenBelow && atTargetBefore && levelReaches(target, atSeconds: t)) || t - since >= Self.startedPastSeconds {
+        let heldAtTarget = seenBelow && atTargetBefore && levelReaches(target, atSeconds: t)
+        let startedPast =
+            t - since >= Self.startedPastSeconds
+            && (airCelsius.map { $0 - celsius > Self.startedPastBelowAirCelsius } ?? true)
+        if heldAtTarget || startedPast {
             hasReached = true
             // Pulled out of meat that was done (it read the room, which re-arms the watch as a
             // new piece would) and pushed back in where it was past the target: the same done
@@ -161,6 +174,7 @@ public struct ProbeTargetWatch: Sendable {
             }
             lowSinceRearm = nil
             hasEverReached = true
+            reachedSeconds = heldAtTarget ? (previousSeconds ?? t) : since
             return .reached
         }
         return .none

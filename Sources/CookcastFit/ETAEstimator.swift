@@ -69,9 +69,8 @@ public final class ETAEstimator {
     static let datingLatticeSeconds = 5.0
     var originSeconds: Double?
     var doneSeconds: Double?
-    var lastCleanProbe: (t: Double, v: Double)?
+    var lastCleanProbeCelsius: Double?
     var minProbe = Double.infinity
-    var aboveSince: Double?
     /// The alarm's watch of the target on the same readings: a probe that jumps above it faster
     /// than meat heats is out of the meat (reading the pit), not done (`ProbeTargetWatch`).
     @exclusivity(unchecked) var targetWatch = ProbeTargetWatch()
@@ -153,11 +152,17 @@ public final class ETAEstimator {
         // The watch sees what the cleaner drops as out of a meat probe's range: a probe pulled out
         // reads a 163 C oven, and that is the news.
         if let p = reading.probeCelsius, p.isFinite, ReadingCleaner.ambientRange.contains(p),
-            !Reading.isDeviceSentinel(p)
-        {
-            _ = targetWatch.observe(
+            !Reading.isDeviceSentinel(p),
+            targetWatch.observe(
                 celsius: p, atSeconds: reading.elapsedSeconds, targetCelsius: targetCelsius,
-                airCelsius: reading.ambientCelsius.flatMap { $0.isFinite ? $0 : nil })
+                airCelsius: reading.ambientCelsius.flatMap { $0.isFinite ? $0 : nil }) == .reached,
+            doneSeconds == nil
+        {
+            // Done when the target alarm's watch says the meat reached it: two readings at the
+            // target with the probe's level there (`ProbeTargetWatch.levelCelsius`), once seen well
+            // under it, or two minutes past it well under the air.
+            doneSeconds = targetWatch.reachedSeconds
+            markDone(at: reading.elapsedSeconds)
         }
         guard var r = cleaner.clean(reading) else { return false }
         // Out of the meat its readings say nothing about the meat: kept out of the fit.
@@ -194,25 +199,7 @@ public final class ETAEstimator {
             bucketProbeSum += p; bucketProbeN += 1; bucketProbeSecondsSum += t
             resolution.observe(p)
             minProbe = min(minProbe, p)
-            // Done only after the probe was seen well below the target: a probe that starts in
-            // the hot pit (before insertion) is not a finished cook.
-            if p < targetCelsius { aboveSince = nil } else if aboveSince == nil { aboveSince = t }
-            // ... unless it has read above the target for two minutes well below the air (or with no
-            // air sensor): then the meat simply started past the target.
-            let startedPast =
-                (aboveSince.map { t - $0 >= 120 } ?? false)
-                && (r.ambientCelsius.map { $0 - p > 15 } ?? true)
-            if doneSeconds == nil, p >= targetCelsius, minProbe < targetCelsius - 3 || startedPast,
-                !targetWatch.isOut, let last = lastCleanProbe, last.v >= targetCelsius,
-                // The probe's level there too, as for the target alarm: two noisy readings over
-                // the target are not the meat (see `ProbeTargetWatch.levelCelsius`).
-                startedPast || targetWatch.levelReaches(targetCelsius, atSeconds: t)
-            {
-                // Meat that started past the target was done from its first reading there.
-                doneSeconds = minProbe < targetCelsius - 3 ? last.t : (aboveSince ?? last.t)
-                markDone(at: t)
-            }
-            lastCleanProbe = (t, p)
+            lastCleanProbeCelsius = p
         }
         if let a = r.ambientCelsius { bucketAmbSum += a; bucketAmbN += 1 }
         return refreshed
@@ -438,7 +425,7 @@ public final class ETAEstimator {
             elapsedSeconds: t, finishSeconds: doneSeconds, finishLowSeconds: doneSeconds,
             finishHighSeconds: doneSeconds, phase: .done,
             message: message ?? "done: the probe reached \(shownTarget)", model: current.model,
-            parameters: current.parameters, probeCelsius: lastCleanProbe?.v, targetCelsius: targetCelsius,
+            parameters: current.parameters, probeCelsius: lastCleanProbeCelsius, targetCelsius: targetCelsius,
             channel: channel)
     }
 

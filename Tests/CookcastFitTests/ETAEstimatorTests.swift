@@ -301,6 +301,11 @@ struct SyntheticCook {
         let e = Predictor.predict(readings: rows, targetCelsius: 54, atSeconds: at, cut: nil, priors: [])
         #expect(e.phase != .done)
         #expect((e.finishSeconds ?? 0) > at)
+        // In the meat it is done where the meat reaches the target, the alarm's watch's verdict.
+        let done = Predictor.predict(readings: rows, targetCelsius: 54, cut: nil, priors: [])
+        #expect(done.phase == .done)
+        let finish = done.finishSeconds ?? 0
+        #expect(abs(finish - (300 + cook.trueFinish)) <= 10, "done at \(finish) s, the meat at \(300 + cook.trueFinish) s")
     }
 
     /// Meat that starts past the target (a reheat, a cook joined late) is done from its first
