@@ -86,6 +86,12 @@ extension ETAEstimator {
         public var stallPriorPseudoCount = 6.0
         /// Restart the conduction fit when a plateau ends (meat close to uniform at the plateau).
         public var restartsAfterStall = true
+        /// Whether a rise that slowed in the plateau band and sped up again without a plateau (the
+        /// meat wrapped before it stalled) ends the stall as a plateau's end does: the fit restarts
+        /// with a dry surface and no plateau is expected ahead. Without it, the fit went on with
+        /// the evaporation it had learned and the stall still to come: simulated briskets and
+        /// shoulders wrapped at 63-72 C were 0.6-0.8 of the time left late at 75 % of the way.
+        public var restartsAfterSlowdown = true
         /// Fixed factor on the modelled remaining time (1 = none).
         public var remainingScale = 1.0
         /// Apply the prior's learned remaining-time calibration (`FitPrior.etaScale`).

@@ -381,14 +381,20 @@ public final class ETAEstimator {
             g, buffer: buffer, airCelsius: airForForecast(now: g.seconds), prior: prior,
             insertionSeconds: insertionSeconds)
         let stalledNow = stall.start != nil
+        // A rise that slowed towards a plateau and sped up again before it stopped (the meat
+        // wrapped, or its surface dried early: `StallTracker.slowdownEndedSeconds`) is off it too.
+        let slowdownEndsNow =
+            stall.slowdownEndedSeconds == g.seconds && !afterStall && configuration.restartsAfterSlowdown
         if stalledNow && !wasStalled {
             preStall = preStall ?? (configuration.refreshesEachBucket ? lastBest : nil) ?? currentBest()
-        } else if !stalledNow && wasStalled && configuration.restartsAfterStall {
+        } else if (!stalledNow && wasStalled && configuration.restartsAfterStall) || slowdownEndsNow {
             // Off the plateau: the meat is close to uniform at the plateau temperature, so the
-            // conduction fit restarts from here with the pre-stall time constant as its prior (held
-            // up by the cut's: see `climbTauSeconds`).
+            // conduction fit restarts from here with the pre-stall time constant (or, off a
+            // slowdown, the latest fit's) as its prior (held up by the cut's: see `climbTauSeconds`).
             var fc = fitter.configuration
-            if let ps = preStall { fc.logTauPrior = (log(climbTauSeconds(fitted: ps.tauSeconds)), 0.4) }
+            if let ps = preStall ?? (slowdownEndsNow ? (lastBest ?? currentBest()) : nil) {
+                fc.logTauPrior = (log(climbTauSeconds(fitted: ps.tauSeconds)), 0.4)
+            }
             // The plateau ended because the surface dried: no evaporative cooling is left, so the
             // effective air's prior mean is the measured air itself.
             if configuration.dryAfterStall { fc.offsetPriorGapFraction = 0 }
@@ -397,7 +403,7 @@ public final class ETAEstimator {
             fitter = f
             afterStall = true
             stallEndSeconds = g.seconds
-            plateauExitFinish = current.phase == .stalled ? current.finishSeconds : nil
+            plateauExitFinish = current.phase == .stalled || slowdownEndsNow ? current.finishSeconds : nil
         }
         wasStalled = stalledNow
         lastGrid = g

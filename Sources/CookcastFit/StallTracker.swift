@@ -10,6 +10,24 @@ struct StallTracker: Sendable {
     private var tempSum = 0.0, tempN = 0.0
     private var plateauSum = 0.0, plateauN = 0.0
     private var origin: Double?
+    /// The rise when the probe entered the plateau band, and the slowest seen in it before any
+    /// plateau, C/h (with the probe then).
+    private var bandEntrySlopeH: Double?
+    private var slowestInBand: (slopeH: Double, celsius: Double)?
+    private var pendingSpeedUps = 0
+    /// When the rise, having slowed in the plateau band without stopping, sped up again (the
+    /// evaporation that slowed it gone: the meat wrapped, or its surface dried), seconds; nil
+    /// until then, and once a plateau was seen.
+    private(set) var slowdownEndedSeconds: Double?
+    /// How far the rise must have slowed in the band, as a fraction of its pace at entry.
+    static let slowedFraction = 0.5
+    /// How much faster than its slowest the rise must climb again: this factor and this many C/h.
+    static let speedUpFactor = 1.5
+    static let speedUpCelsiusPerHour = 2.0
+    /// How far above where the rise was slowest the probe must be, C.
+    static let speedUpRiseCelsius = 2.0
+    /// Grid points in a row (30 s each) the faster rise must hold.
+    static let speedUpGridPoints = 20
 
     var meanTemperature: Double? { tempN > 0 ? tempSum / tempN : nil }
 
@@ -43,6 +61,9 @@ struct StallTracker: Sendable {
         }
         let band = (55.0...85.0).contains(T)
         let hot = air - T > (prior.stalls ? 20 : 35)
+        if prior.stalls, firstStart == nil, slowdownEndedSeconds == nil, band, hot {
+            noteSlowdown(slopeH: slopeH, celsius: T, atSeconds: g.seconds)
+        }
         if band && hot && abs(slopeH) < 3 {
             pendingEntries += 1
             if pendingEntries >= 2 {
@@ -55,4 +76,28 @@ struct StallTracker: Sendable {
             pendingEntries = 0
         }
     }
+
+    /// A rise that slowed in the band to under half its pace at entry and then climbed back to 1.5
+    /// times its slowest and 2 C/h more, 2 C above where it was slowest, for 10 minutes of grid
+    /// points in a row (the rise is a 30-minute line: a lid's dip and recovery pass through it
+    /// faster than the meat's own change of pace).
+    private mutating func noteSlowdown(slopeH: Double, celsius T: Double, atSeconds t: Double) {
+        guard let slowest = slowestInBand, let entry = bandEntrySlopeH else {
+            bandEntrySlopeH = slopeH
+            slowestInBand = (slopeH, T)
+            return
+        }
+        if slopeH < slowest.slopeH {
+            slowestInBand = (slopeH, T)
+            pendingSpeedUps = 0
+            return
+        }
+        let spedUp =
+            slowest.slopeH <= Self.slowedFraction * entry
+            && slopeH >= max(Self.speedUpFactor * max(slowest.slopeH, 1), slowest.slopeH + Self.speedUpCelsiusPerHour)
+            && T >= slowest.celsius + Self.speedUpRiseCelsius
+        pendingSpeedUps = spedUp ? pendingSpeedUps + 1 : 0
+        if pendingSpeedUps >= Self.speedUpGridPoints { slowdownEndedSeconds = t }
+    }
 }
+
