@@ -277,6 +277,9 @@ extension ETAEstimator {
         return count
     }
 
+    /// How long after a slowdown sped up again the message says so, seconds.
+    static let spedUpNoteSeconds = 3600.0
+
     /// Calibration, a sane horizon, smoothing and the 80 % band; then the estimate is current.
     func publish(_ forecast: Forecast, now: Double, probeCelsius T: Double, params: [String: Double]) {
         var params = params
@@ -316,6 +319,12 @@ extension ETAEstimator {
         params["band_log_sd"] = logSD
         let z = 1.2816 * max(logSD, configuration.intervalFloorFraction)
         let lo = min(q10, now + rem * exp(-z)), hi = max(q90, now + rem * exp(z))
+        if message.isEmpty, phase == .predicting, stall.firstStart == nil,
+            let spedUp = stall.slowdownEndedSeconds, now - spedUp < Self.spedUpNoteSeconds
+        {
+            // Why the stall the cook may be waiting for is no longer in the forecast.
+            message = "the rise sped up again before a stall (wrapped?): no stall expected, about \(Forecast.timeLeft) left"
+        }
         if message.isEmpty {
             message =
                 phase == .warming

@@ -50,19 +50,27 @@ import Testing
     static func errors(
         _ cook: (readings: [Reading], truth: Double), fractions: [Double], restartsAfterSlowdown: Bool
     ) -> [Double] {
+        estimates(cook, fractions: fractions, restartsAfterSlowdown: restartsAfterSlowdown).map {
+            (($0.finishSeconds ?? .infinity) - cook.truth) / (cook.truth - $0.elapsedSeconds)
+        }
+    }
+
+    /// The estimates at `fractions` of the cook.
+    static func estimates(
+        _ cook: (readings: [Reading], truth: Double), fractions: [Double], restartsAfterSlowdown: Bool
+    ) -> [Estimate] {
         var configuration = ETAEstimator.Configuration()
         configuration.restartsAfterSlowdown = restartsAfterSlowdown
         let est = ETAEstimator(targetCelsius: 95, prior: prior, configuration: configuration)
         var marks = fractions.map { $0 * cook.truth }
-        var errors: [Double] = []
+        var estimates: [Estimate] = []
         for r in cook.readings {
             est.update(r)
             guard let m = marks.first, r.elapsedSeconds >= m else { continue }
             marks.removeFirst()
-            let finish = est.estimate(atSeconds: r.elapsedSeconds).finishSeconds ?? .infinity
-            errors.append((finish - cook.truth) / (cook.truth - r.elapsedSeconds))
+            estimates.append(est.estimate(atSeconds: r.elapsedSeconds))
         }
-        return errors
+        return estimates
     }
 
     @Test func wrappedBeforeItStallsTheForecastStopsWaitingForThePlateau() {
@@ -82,6 +90,9 @@ import Testing
         let sumNow: Double = now.map(abs).reduce(0, +)
         let sumBefore: Double = before.map(abs).reduce(0, +)
         #expect(sumNow < sumBefore - 0.3, "now \(now), before \(before)")
+        // The cook is told why the stall it may be waiting for is gone, for the hour after.
+        let said = Self.estimates(cook, fractions: [0.7], restartsAfterSlowdown: true).first?.message ?? ""
+        #expect(said.contains("sped up again before a stall (wrapped?): no stall expected"), "\(said)")
     }
 
     @Test func aStallThatComesIsLeftToThePlateauRules() {
