@@ -90,7 +90,8 @@ extension ETAEstimator {
         /// meat wrapped before it stalled) ends the stall as a plateau's end does: the fit restarts
         /// with a dry surface and no plateau is expected ahead. Without it, the fit went on with
         /// the evaporation it had learned and the stall still to come: simulated briskets and
-        /// shoulders wrapped at 63-72 C were 0.6-0.8 of the time left late at 75 % of the way.
+        /// shoulders wrapped at 63-72 C were up to 0.8 of the time left late at 75 and 90 % of the
+        /// way (design log, stall).
         public var restartsAfterSlowdown = true
         /// Fixed factor on the modelled remaining time (1 = none).
         public var remainingScale = 1.0

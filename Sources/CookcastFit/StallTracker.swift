@@ -1,6 +1,8 @@
 /// Detects the evaporative plateau: the probe between 55 and 85 C, rising less than 3 C/h over
 /// 30 minutes, while the air is far hotter. Entry needs two consecutive grid points; exit needs a
-/// clear rise (over 4.5 C/h, or 3 C above the plateau).
+/// clear rise (over 4.5 C/h, or 3 C above the plateau). Before any plateau, it also tells a rise
+/// that slowed in that band and sped up again (`slowdownEndedSeconds`): the meat wrapped before it
+/// stalled.
 struct StallTracker: Sendable {
     private(set) var start: Double?
     /// When the first plateau began (seconds), kept after it ends.
