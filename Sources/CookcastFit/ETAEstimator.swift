@@ -389,12 +389,13 @@ public final class ETAEstimator {
             preStall = preStall ?? (configuration.refreshesEachBucket ? lastBest : nil) ?? currentBest()
         } else if (!stalledNow && wasStalled && configuration.restartsAfterStall) || slowdownEndsNow {
             // Off the plateau: the meat is close to uniform at the plateau temperature, so the
-            // conduction fit restarts from here with the pre-stall time constant (or, off a
-            // slowdown, the latest fit's) as its prior (held up by the cut's: see `climbTauSeconds`).
+            // conduction fit restarts from here with the pre-stall time constant as its prior (held
+            // up by the cut's: see `climbTauSeconds`).
             var fc = fitter.configuration
-            if let ps = preStall ?? (slowdownEndsNow ? (lastBest ?? currentBest()) : nil) {
-                fc.logTauPrior = (log(climbTauSeconds(fitted: ps.tauSeconds)), 0.4)
-            }
+            // Off a slowdown the fit before it stands for the one before a plateau: a plateau that
+            // still comes (a foil that keeps some evaporation) climbs off it as off a first one.
+            if slowdownEndsNow { preStall = lastBest ?? currentBest() }
+            if let ps = preStall { fc.logTauPrior = (log(climbTauSeconds(fitted: ps.tauSeconds)), 0.4) }
             // The plateau ended because the surface dried: no evaporative cooling is left, so the
             // effective air's prior mean is the measured air itself.
             if configuration.dryAfterStall { fc.offsetPriorGapFraction = 0 }
