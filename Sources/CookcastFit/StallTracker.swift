@@ -17,6 +17,8 @@ struct StallTracker: Sendable {
     private var bandEntrySlopeH: Double?
     private var slowestInBand: (slopeH: Double, celsius: Double)?
     private var pendingSpeedUps = 0
+    /// The insertion the slowdown was watched since: a probe put in or moved starts it afresh.
+    private var slowdownSinceInsertion: Double?
     /// When the rise, having slowed in the plateau band without stopping, sped up again (the
     /// evaporation that slowed it gone: the meat wrapped, or its surface dried), seconds; nil
     /// until then, and once a plateau was seen.
@@ -63,6 +65,13 @@ struct StallTracker: Sendable {
         }
         let band = (55.0...85.0).contains(T)
         let hot = air - T > (prior.stalls ? 20 : 35)
+        if insertionSeconds != slowdownSinceInsertion {
+            // Pushed deeper or moved, the probe's pace says nothing of the rise it had before.
+            slowdownSinceInsertion = insertionSeconds
+            bandEntrySlopeH = nil
+            slowestInBand = nil
+            pendingSpeedUps = 0
+        }
         if prior.stalls, firstStart == nil, slowdownEndedSeconds == nil, band, hot {
             noteSlowdown(slopeH: slopeH, celsius: T, atSeconds: g.seconds)
         }
