@@ -111,4 +111,3 @@ struct StallTracker: Sendable {
         if pendingSpeedUps >= Self.speedUpGridPoints { slowdownEndedSeconds = t }
     }
 }
-
