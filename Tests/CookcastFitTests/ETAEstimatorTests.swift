@@ -305,7 +305,8 @@ struct SyntheticCook {
         let done = Predictor.predict(readings: rows, targetCelsius: 54, cut: nil, priors: [])
         #expect(done.phase == .done)
         let finish = done.finishSeconds ?? 0
-        #expect(abs(finish - (300 + cook.trueFinish)) <= 10, "done at \(finish) s, the meat at \(300 + cook.trueFinish) s")
+        #expect(
+            abs(finish - (300 + cook.trueFinish)) <= 10, "done at \(finish) s, the meat at \(300 + cook.trueFinish) s")
     }
 
     /// Meat that starts past the target (a reheat, a cook joined late) is done from its first

@@ -37,7 +37,8 @@ import Testing
 
     @Test func aRiseThatSlowedAndSpedUpAgainEndsTheSlowdown() throws {
         let end = try #require(Self.slowdownEnd(hours: 6, celsius: Self.wrapped))
-        // The 30-minute line reaches 1.5 x 4 + 2 = 8 C/h about 24 minutes after 4 h, then holds 10 minutes.
+        // The 30-minute line reaches 1.5 x 4 + 2 = 8 C/h about 24 minutes after 4 h, then holds
+        // 10 minutes.
         #expect(end > 4 * 3600 && end < 4.75 * 3600, "ended at \(end / 3600) h")
     }
 
@@ -57,7 +58,8 @@ import Testing
     @Test func aProbePushedDeeperStartsTheWatchAfresh() {
         // The same curve, but the probe was pushed deeper at 3.5 h: the pace since then never
         // slowed to half of what it was there, so its speed-up says nothing of a wrap.
-        let end = Self.slowdownEnd(hours: 6, insertionAt: { $0 >= 3.5 * 3600 ? 3.5 * 3600 : nil }, celsius: Self.wrapped)
+        let end = Self.slowdownEnd(
+            hours: 6, insertionAt: { $0 >= 3.5 * 3600 ? 3.5 * 3600 : nil }, celsius: Self.wrapped)
         #expect(end == nil)
     }
 }

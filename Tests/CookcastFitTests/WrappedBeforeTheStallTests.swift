@@ -88,7 +88,9 @@ import Testing
         let before = Self.errors(cook, fractions: fractions, restartsAfterSlowdown: false)
         #expect(now.count == fractions.count)
         #expect(before.count == fractions.count)
-        for (f, e) in zip(fractions, now) { #expect(abs(e) <= 0.25, "at \(f): \(e) of the time left; now \(now), before \(before)") }
+        for (f, e) in zip(fractions, now) {
+            #expect(abs(e) <= 0.25, "at \(f): \(e) of the time left; now \(now), before \(before)")
+        }
         let sumNow: Double = now.map(abs).reduce(0, +)
         let sumBefore: Double = before.map(abs).reduce(0, +)
         #expect(sumNow < sumBefore - 0.3, "now \(now), before \(before)")
