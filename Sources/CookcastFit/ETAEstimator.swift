@@ -71,8 +71,9 @@ public final class ETAEstimator {
     var doneSeconds: Double?
     var lastCleanProbeCelsius: Double?
     var minProbe = Double.infinity
-    /// The alarm's watch of the target on the same readings: a probe that jumps above it faster
-    /// than meat heats is out of the meat (reading the pit), not done (`ProbeTargetWatch`).
+    /// The alarm's watch of the target on the same readings: its `.reached` verdict is the
+    /// estimator's done, and a probe that jumps above the target faster than meat heats is out of
+    /// the meat (reading the pit), not done (`ProbeTargetWatch`).
     @exclusivity(unchecked) var targetWatch = ProbeTargetWatch()
     /// Whether the probe fell out of the meat, and where it came back (`ProbeOutOfMeat`).
     @exclusivity(unchecked) var outOfMeat = ProbeOutOfMeat()

@@ -6,14 +6,6 @@ import CookcastIngest
 func simulatedCook(_ preset: SimulationPreset, seed: UInt64) -> (
     readings: [Reading], targetCelsius: Double, truth: Double?
 ) {
-    let cook = simulatedWrappableCook(preset, seed: seed)
-    return (cook.readings, cook.targetCelsius, cook.truth)
-}
-
-/// `simulatedCook`, with when the cook was wrapped (nil if it was not).
-func simulatedWrappableCook(_ preset: SimulationPreset, seed: UInt64) -> (
-    readings: [Reading], targetCelsius: Double, truth: Double?, wrapSeconds: Double?
-) {
     var sim = CookSimulator(preset: preset, options: SimulationOptions(seed: seed, injectsFaults: false))
     let decoder = SeedProbeDecoder()
     var readings: [Reading] = []
@@ -23,5 +15,5 @@ func simulatedWrappableCook(_ preset: SimulationPreset, seed: UInt64) -> (
         else { continue }
         readings.append(r)
     }
-    return (readings, sim.targetCelsius, sim.trueTimeToTargetSeconds, sim.wrapSeconds)
+    return (readings, sim.targetCelsius, sim.trueTimeToTargetSeconds)
 }
