@@ -126,16 +126,23 @@ extension ETAEstimator {
             // ended, a line through it sent the real pulled pork's ETA 15 hours late.
             lineStart = max(lineStart, now - configuration.afterStallSlopeWindowSeconds, end)
         }
-        if let bottom = buffer.bottomOfFall(since: lineStart, fallCelsius: configuration.lineFallCelsius),
-            now - bottom >= configuration.lineAfterFallSeconds
-        {
+        let bottom = buffer.bottomOfFall(since: lineStart, fallCelsius: configuration.lineFallCelsius)
+        if let bottom, now - bottom >= configuration.lineAfterFallSeconds {
             // Heating meat does not fall: a probe that did (a lid opened, the meat basted or turned,
             // the probe moved) and climbs again rises at the rate since the bottom. Through the
             // fall, the real Combustion pork shoulder's line said 10 C/h where it climbed 17 after
             // a lid, and the finish was 0.4-1.2 of the time left late for 25 minutes.
             lineStart = bottom
         }
-        let line = buffer.line(since: lineStart)
+        var line = buffer.line(since: lineStart)
+        if bottom != nil, lineStart != bottom {
+            // Too few minutes since the bottom to read the rate there: the median line, which the
+            // fall does not bend (`lineThroughFallSpanSeconds`).
+            line =
+                buffer.medianLine(
+                    since: lineStart, spanSeconds: configuration.lineThroughFallSpanSeconds,
+                    levelSeconds: configuration.lineThroughFallLevelSeconds) ?? line
+        }
         if let l = line { params["slope_c_per_h"] = l.slope * 3600 }
         // Score both models on what they forecast a horizon ago, then file today's forecasts.
         skill.settle(now: now, observed: T)

@@ -127,6 +127,40 @@ struct GridBuffer: Sendable {
         return deepest >= fallCelsius ? bottom : nil
     }
 
+    /// A line through the points newer than `since` that a jump or a fall of the reading does not
+    /// bend: its slope is the median of the rises over `spanSeconds` between points of the window
+    /// (a fall or a sensor's jump reaches only the spans across it), its level the median, over
+    /// the points of the last `levelSeconds`, of each point carried to the newest along that
+    /// slope. Value at the newest point, residual SD about it and number of points, as `line`; nil
+    /// under 8 spans.
+    func medianLine(since: Double, spanSeconds: Double, levelSeconds: Double) -> (
+        slope: Double, level: Double, sd: Double, n: Int
+    )? {
+        guard let newest = last else { return nil }
+        let (t, y) = probeSeries(since: since)
+        var rises: [Double] = []
+        var j = 0
+        for i in t.indices {
+            while j < i, t[i] - t[j] > spanSeconds { j += 1 }
+            if j < i, t[i] - t[j] >= 0.9 * spanSeconds { rises.append((y[i] - y[j]) / (t[i] - t[j])) }
+        }
+        guard rises.count >= 8 else { return nil }
+        rises.sort()
+        let slope = rises[rises.count / 2]
+        var carried: [Double] = []
+        for i in t.indices where t[i] >= newest.seconds - levelSeconds {
+            carried.append(y[i] - slope * (t[i] - newest.seconds))
+        }
+        carried.sort()
+        let level = carried[carried.count / 2]
+        var sse = 0.0
+        for i in t.indices {
+            let r = y[i] - level - slope * (t[i] - newest.seconds)
+            sse += r * r
+        }
+        return (slope, level, (sse / max(1, Double(t.count - 2))).squareRoot(), t.count)
+    }
+
     /// Probe values of the points newer than `since`, oldest first.
     func probeSeries(since: Double) -> (seconds: [Double], celsius: [Double]) {
         let n = pointCount(since: since)
