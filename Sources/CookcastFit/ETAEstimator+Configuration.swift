@@ -199,8 +199,8 @@ extension ETAEstimator {
         /// Until then, the recent slope is the median line (`GridBuffer.medianLine`): the median of
         /// the rises over this many seconds in the window, so a fall (or a sensor's jump) bends
         /// only the spans across it. Through its fall the least-squares line had the real
-        /// Combustion pork shoulder at 90 % of the way (5 minutes after a lid took its core from
-        /// 88.0 to 86.0 C) 0.154 of the time left late; with spans of 150 / 200 / 300 / 400 / 600 s
+        /// Combustion pork shoulder at 90 % of the way (6 minutes after the bottom of a fall from
+        /// 88.0 to 86.0 C, after a lid) 0.154 of the time left late; with spans of 150 / 200 / 300 / 400 / 600 s
         /// 0.056 / 0.053 / 0.078 / 0.088 / 0.079. Longer spans reach across more of the window's
         /// jumps: at 75 % of the way that cook (a sensor jumping 3 C, then falling 2.8 C) went from
         /// 0.101 late to 0.154 / 0.137 / 0.082 / 0.026 / 0.333 early. No simulated checkpoint moves.

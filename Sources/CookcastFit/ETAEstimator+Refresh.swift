@@ -330,7 +330,8 @@ extension ETAEstimator {
             let spedUp = stall.slowdownEndedSeconds, now - spedUp < Self.spedUpNoteSeconds
         {
             // Why the stall the cook may be waiting for is no longer in the forecast.
-            message = "the rise sped up again before a stall (wrapped?): no stall expected, about \(Forecast.timeLeft) left"
+            message =
+                "the rise sped up again before a stall (wrapped?): no stall expected, about \(Forecast.timeLeft) left"
         }
         if message.isEmpty {
             message =

@@ -48,8 +48,9 @@ import Testing
         #expect(lid.medianLine(since: 3200, spanSeconds: 300, levelSeconds: 300) == nil)
     }
 
-    /// The same shoulder in the 10 minutes after the lid, before the climb from the bottom is long
-    /// enough to read (`lineAfterFallSeconds`): the least-squares line through the fall said 12 C/h
+    /// The real Combustion pork shoulder of the next test in the 10 minutes after the lid, before the
+    /// climb from the bottom is long enough to read (`lineAfterFallSeconds`): the least-squares line
+    /// through the fall said 12 C/h
     /// where the meat climbed 16, and the finish was 0.11-0.29 of the time left late from 5 to 8
     /// minutes after the bottom (without learned cooks); the median line, within 0.07.
     @Test func theRealPorkShoulderJustAfterALidIsNotLate() throws {
@@ -82,4 +83,3 @@ import Testing
         }
     }
 }
-
