@@ -348,7 +348,8 @@ extension ETAEstimator {
 
     /// The published finish for a new raw `finish`. A change of phase (a plateau found, or over)
     /// is new information and is followed at once; within a phase small changes are damped (half
-    /// of the change per grid step) and big ones, over a quarter of the time left, are followed at
+    /// of the change per grid step, more of it in the last minutes: `smoothingRemainingFraction`)
+    /// and big ones, over a quarter of the time left, are followed at
     /// once (a lid opened, the fire dying), except on the way to and over the plateau of a cut
     /// that stalls. There a change over a tenth of the time left is followed in log time with a
     /// time constant of 15 minutes (at most a tenth of the time left): the plateau ahead, the
@@ -370,7 +371,12 @@ extension ETAEstimator {
             return now + exp(log(previousRemaining) + gain * (log(remaining) - log(previousRemaining)))
         }
         if abs(finish - previous) < 0.25 * remaining {
-            return previous + cfg.smoothingGain * (finish - previous)
+            // The damping's time constant (a grid step's over the log of what the gain leaves) is
+            // at most `smoothingRemainingFraction` of the time left: near the end of a cook, and
+            // through all of a short one, the number keeps up with the rise.
+            let stepTimeConstant = -cfg.bucketSeconds / log(1 - cfg.smoothingGain)
+            let steps = max(1, stepTimeConstant / (cfg.smoothingRemainingFraction * previousRemaining))
+            return previous + (1 - pow(1 - cfg.smoothingGain, steps)) * (finish - previous)
         }
         return finish
     }
