@@ -134,15 +134,15 @@ extension ETAEstimator {
             // a lid, and the finish was 0.4-1.2 of the time left late for 25 minutes.
             lineStart = bottom
         }
-        var line = buffer.line(since: lineStart)
-        if bottom != nil, lineStart != bottom {
-            // Too few minutes since the bottom to read the rate there: the median line, which the
-            // fall does not bend (`lineThroughFallSpanSeconds`).
-            line =
-                buffer.medianLine(
+        // Too few minutes since a bottom to read the rate there: the median line, which the fall
+        // does not bend (`lineThroughFallSpanSeconds`); the least-squares line otherwise, or when
+        // the window holds too few spans for a median.
+        let line =
+            (bottom != nil && lineStart != bottom
+                ? buffer.medianLine(
                     since: lineStart, spanSeconds: configuration.lineThroughFallSpanSeconds,
-                    levelSeconds: configuration.lineThroughFallLevelSeconds) ?? line
-        }
+                    levelSeconds: configuration.lineThroughFallLevelSeconds) : nil)
+            ?? buffer.line(since: lineStart)
         if let l = line { params["slope_c_per_h"] = l.slope * 3600 }
         // Score both models on what they forecast a horizon ago, then file today's forecasts.
         skill.settle(now: now, observed: T)
