@@ -7,6 +7,7 @@ import Testing
 /// `StallTracker`'s watch for a rise that slowed in the plateau band and sped up again before any
 /// plateau (the meat wrapped before it stalled).
 @Suite struct SlowdownWatchTests {
+    /// A learned brisket prior: plateau at 72 C for 2 h, 12 h cooks, three of them.
     static let prior = FitPrior(
         cut: "brisket", ambientCelsius: 115, logTauMean: log(6_000), logTauSD: 1.2, stalls: true,
         stallCelsius: 72, stallHoursMean: 2, stallHoursSD: 1, totalHoursMean: 12, totalHoursSD: 3, cookCount: 3)

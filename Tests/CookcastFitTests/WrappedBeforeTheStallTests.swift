@@ -44,9 +44,8 @@ import Testing
         return (readings, t)
     }
 
-    static let prior = FitPrior(
-        cut: "brisket", ambientCelsius: 115, logTauMean: log(6_000), logTauSD: 1.2, stalls: true,
-        stallCelsius: 72, stallHoursMean: 2, stallHoursSD: 1, totalHoursMean: 12, totalHoursSD: 3, cookCount: 3)
+    /// The learned brisket prior the slowdown watch is tested with (plateau at 72 C, three cooks).
+    static let prior = SlowdownWatchTests.prior
 
     /// Signed errors of the finish, as fractions of the time left, at `fractions` of the cook.
     static func errors(
