@@ -11,7 +11,8 @@ public enum BluetoothAvailability {
         }
         do {
             guard try bus.nameHasOwner("org.bluez") else {
-                return "no Bluetooth service: org.bluez is not on the system bus (is bluetoothd running, is there an adapter?)"
+                return "no Bluetooth service: org.bluez is not on the system bus "
+                    + "(is bluetoothd running, is there an adapter?)"
             }
             // The bus's policy may still refuse this user every call to bluetoothd: said now, once,
             // not as the reason of every try of a session that can never record.

@@ -207,7 +207,8 @@ struct ApproachFit: Sendable {
         }
         func coarseSearch() -> Int {
             var best = 0
-            for k in Array(stride(from: 0, to: grid.count, by: coarseStride)) + [grid.count - 1] where cost(k) < cost(best) {
+            let coarse = Array(stride(from: 0, to: grid.count, by: coarseStride)) + [grid.count - 1]
+            for k in coarse where cost(k) < cost(best) {
                 best = k
             }
             return downhill(from: best)

@@ -283,14 +283,16 @@ public final class ConductionFitter {
                             lastPhi.withUnsafeMutableBufferPointer { phis in
                                 lastK.withUnsafeMutableBufferPointer { ks in
                                     stats.withUnsafeMutableBufferPointer { st in
-                                        let amps = ab.baseAddress!, gains = gb.baseAddress!
-                                        let e = db.baseAddress!, ys = yb.baseAddress!, ps = pb.baseAddress!
+                                        guard let amps = ab.baseAddress, let gains = gb.baseAddress,
+                                            let e = db.baseAddress, let ys = yb.baseAddress, let ps = pb.baseAddress
+                                        else { return }  // no candidates: nothing to step
                                         guard let z0 = probe else {
                                             for i in stride(from: 0, to: 2 * pairs * nm, by: 2) {
                                                 let ei = load(e, i)
                                                 store(drives + (load(ys, i) - drives) * ei, ys, i)
                                                 let decayed = load(ps, i) * ei
-                                                store(decayed.replacing(with: zero, where: decayed .< negligible), ps, i)
+                                                store(
+                                                    decayed.replacing(with: zero, where: decayed .< negligible), ps, i)
                                             }
                                             return
                                         }

@@ -149,8 +149,9 @@ extension ETAEstimator {
             // In a bath the line closes on the measured bath as the meat does (`lineRemaining`): a
             // straight one through the flattening end of the rise finished the real whole-Fahrenheit
             // sous-vide cooks 55-98 % early within 2 C of the target.
-            let closing = hotAir ? nil : step.lineSpanSeconds.flatMap {
-                Self.lineRemaining(l, spanSeconds: $0, closingOn: air, goalCelsius: goalCelsius)
+            var closing: Double? = nil
+            if !hotAir, let span = step.lineSpanSeconds {
+                closing = Self.lineRemaining(l, spanSeconds: span, closingOn: air, goalCelsius: goalCelsius)
             }
             let lineRemaining = closing ?? straight
             var rem = lineRemaining, longest = lineRemaining

@@ -113,7 +113,8 @@ enum ReadingDigest {
         @inline(__always)
         mutating func count(_ reading: Reading, milliseconds: Int64, at index: Int) {
             added[index].add(
-                count: 1, lastMilliseconds: milliseconds, maxProbeCelsius: ReadingDigest.hottestProbe(reading.probeCelsius))
+                count: 1, lastMilliseconds: milliseconds,
+                maxProbeCelsius: ReadingDigest.hottestProbe(reading.probeCelsius))
         }
 
         /// Adds what was counted to the digests.

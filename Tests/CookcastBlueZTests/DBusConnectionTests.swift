@@ -12,7 +12,8 @@ final class PrivateBus {
     let socketDirectory: URL
 
     init() throws {
-        socketDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cookcast-bus-\(UUID().uuidString)")
+        socketDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cookcast-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: socketDirectory, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         process.arguments = [

@@ -21,7 +21,9 @@ extension ProbeCommandTests {
     /// "Rejected send message, 2 matched rules; type="method_call", sender=..." from `scan`, and
     /// `live` opened a session and tried again every 5 s for ever, storing that paragraph each
     /// time. Both now say what is wrong and what to do, and exit 69 before any session.
-    @Test(arguments: [["scan", "--seconds", "0.3"], ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain"]])
+    @Test(arguments: [
+        ["scan", "--seconds", "0.3"], ["live", "--probe", FakeBlueZ.address, "--cut", "brisket", "--plain"],
+    ])
     func aUserNotAllowedToUseBluetoothIsToldSo(arguments: [String]) async throws {
         let fake = try FakeBlueZ()
         defer { fake.stop() }

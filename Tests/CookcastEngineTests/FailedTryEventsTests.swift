@@ -16,7 +16,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let notFound = "scanning for AA:BB:CC:DD:EE:FF: probe not found"
         let adapterOff = "looking for AA:BB:CC:DD:EE:FF: the Bluetooth adapter hci0 is powered off"
-        var events: [SourceEvent] = [.connection(.connected, elapsedSeconds: 0, detail: "char"), packet(30, 110, at: 1)]
+        var events: [SourceEvent] = [
+            .connection(.connected, elapsedSeconds: 0, detail: "char"), packet(30, 110, at: 1),
+        ]
         events.append(.connection(.disconnected, elapsedSeconds: 2, detail: "link lost"))
         var t = 3.0
         func fail(_ detail: String, times: Int) {

@@ -60,7 +60,10 @@ final class FinalStatusSink: LiveSink, @unchecked Sendable {
         #expect(try store.channels(session: id).map(\.channel).sorted() == [1, 3, 4])
         // The battery reply on the settings characteristic is the thermometer's battery.
         #expect(abs((sink.status?.batteryPercent ?? 0) - 61.05) < 0.01)
-        #expect(try store.events(session: id).contains { $0.kind == .probeStatus && $0.detail == "battery 61 % (24A00F981900)" })
+        #expect(
+            try store.events(session: id).contains {
+                $0.kind == .probeStatus && $0.detail == "battery 61 % (24A00F981900)"
+            })
     }
 
     @Test func thePitProbeIsStoredAsTheAir() async throws {

@@ -31,14 +31,17 @@ import Testing
                 ).finishSeconds)
             // The step [boundary - 30, boundary) closes with the reading at `boundary`.
             let live = try #require(shown[boundary])
-            #expect(abs(predicted - live) < 1e-6, "at \(lastBefore) s: predict \(predicted), live at \(boundary) s \(live)")
+            #expect(
+                abs(predicted - live) < 1e-6, "at \(lastBefore) s: predict \(predicted), live at \(boundary) s \(live)")
             // Until then live still shows the step before (what predict said a step earlier).
             let earlier = try #require(
                 Predictor.predictSession(
                     readings: Self.readings, targetCelsius: 74, atSeconds: lastBefore - 30, cut: nil, priors: []
                 ).finishSeconds)
             let liveBefore = try #require(shown[lastBefore])
-            #expect(abs(earlier - liveBefore) < 1e-6, "live at \(lastBefore) s \(liveBefore), predict a step before \(earlier)")
+            #expect(
+                abs(earlier - liveBefore) < 1e-6,
+                "live at \(lastBefore) s \(liveBefore), predict a step before \(earlier)")
         }
     }
 }

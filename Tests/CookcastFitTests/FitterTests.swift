@@ -89,7 +89,9 @@ import Testing
         let best = f.solveAll().min { $0.cost < $1.cost }!
         let remaining = f.crossing(
             best, targetCelsius: target, futureDriveCelsius: air, residual: f.lastProbeCelsius! - best.lastModelCelsius)
-        #expect(abs((remaining ?? .infinity) - trueRemaining) / trueRemaining < 0.15, "\(remaining ?? -1) vs \(trueRemaining)")
+        #expect(
+            abs((remaining ?? .infinity) - trueRemaining) / trueRemaining < 0.15,
+            "\(remaining ?? -1) vs \(trueRemaining)")
     }
 
     @Test func conductionFitterRecoversAnEvaporativeEffectiveAir() {

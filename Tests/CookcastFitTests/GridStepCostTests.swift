@@ -75,7 +75,9 @@ import Testing
                     seconds: data.seconds, celsius: data.celsius, now: now, secondRateRatio: secondRateRatio,
                     columns: warm)
                 func sse(_ fit: ApproachFit) -> Double {
-                    zip(data.seconds, data.celsius).reduce(0) { $0 + pow($1.1 - fit.celsius(afterSeconds: $1.0 - now), 2) }
+                    zip(data.seconds, data.celsius).reduce(0) {
+                        $0 + pow($1.1 - fit.celsius(afterSeconds: $1.0 - now), 2)
+                    }
                 }
                 if let whole, let started {
                     // The same minimum, or another as low to 0.1 % in a flat valley of the cost

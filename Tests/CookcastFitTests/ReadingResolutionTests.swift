@@ -19,8 +19,10 @@ import Testing
 
     @Test func detectsTheStepOfTheReadings() {
         // The first readings of the real sous-vide T-bone log (whole Fahrenheit, one decimal).
-        let tbone = [12.8, 21.1, 24.4, 26.1, 28.3, 30.0, 31.1, 32.8, 33.9, 35.0, 36.1, 36.7, 37.8, 38.3, 39.4,
-                     40.0, 41.1, 41.7, 42.2, 43.3, 43.9, 44.4, 45.0, 45.6]
+        let tbone = [
+            12.8, 21.1, 24.4, 26.1, 28.3, 30.0, 31.1, 32.8, 33.9, 35.0, 36.1, 36.7, 37.8, 38.3, 39.4,
+            40.0, 41.1, 41.7, 42.2, 43.3, 43.9, 44.4, 45.0, 45.6,
+        ]
         #expect(Self.resolution(of: tbone).step == .wholeFahrenheit)
         let wholeC = (0..<40).map { Double(20 + $0 / 2) }
         #expect(Self.resolution(of: wholeC).step == .wholeCelsius)

@@ -322,7 +322,8 @@ extension StdinSourceTests {
     /// the 24 MB line is searched for its end once, byte by byte, not again with every chunk (as
     /// the old reader did: 2.7 GB searched).
     @Test func aHugeLineIsSearchedOnce() {
-        let input = Array("1.0,20.5,100\n".utf8) + [UInt8](repeating: 0x39, count: 24 << 20) + Array("\n2.0,21.5,100".utf8)
+        let input =
+            Array("1.0,20.5,100\n".utf8) + [UInt8](repeating: 0x39, count: 24 << 20) + Array("\n2.0,21.5,100".utf8)
         let (lines, searched) = Self.split(input, chunkBytes: 64 * 1024, maximumLineBytes: StdinSource.maximumLineBytes)
         #expect(lines == ["1.0,20.5,100", "(too long)", "2.0,21.5,100"])
         #expect(searched <= input.count, "\(searched) bytes searched of \(input.count)")

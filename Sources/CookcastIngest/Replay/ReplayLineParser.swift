@@ -82,8 +82,9 @@ public struct ReplayLineParser: Sendable {
     /// `trimmingCharacters(in:)` made parsing a 24 h log at 2 Hz take a second.
     static func trimmed(_ text: Substring) -> Substring {
         let bytes = text.utf8
-        guard let first = bytes.firstIndex(where: { !isBlank($0) }) else { return text[text.endIndex...] }
-        let last = bytes.lastIndex(where: { !isBlank($0) })!
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }),
+            let last = bytes.lastIndex(where: { !isBlank($0) })
+        else { return text[text.endIndex...] }
         return Substring(bytes[first...last])
     }
 
