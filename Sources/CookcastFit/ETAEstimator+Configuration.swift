@@ -243,6 +243,18 @@ extension ETAEstimator {
         /// is at least this share of the way from the probe to the measured air: an approach to a
         /// level far under the air is an evaporative creep, not the first conduction mode.
         public var approachMinimumAirShare = 0.45
+        /// Whether a rise that speeds up while the conduction fit sits at its shortest time
+        /// constant goes by its latest rate (`followAcceleratingRise`): heat from something hotter
+        /// than the air sensor reads (a pan, a grill's embers) bends the curve the other way than
+        /// conduction from that air can. The real 9-minute pan-seared Combustion steak (`predict`,
+        /// shipped priors) at 50 / 75 / 90 % of the way: 0.149 / 0.271 / 0.426 of the time left
+        /// late, then 0.083 / 0.214 / 0.285 (the vendor's own live prediction: 0.057 / 0.227 /
+        /// 0.321); no other scored checkpoint moves (design log, stop 41).
+        public var followsAcceleratingRise = true
+        /// The latest rate is read over this fraction of the time the probe has been heating...
+        public var acceleratingLineFraction = 0.25
+        /// ...and over at least this long, seconds (three grid points).
+        public var acceleratingLineMinimumSeconds = 90.0
         /// Growth of the evaporative offset as the surface heats (see `Evaporation`; 0 = constant).
         public var evaporationGrowthGain = 1.0
         /// Surface temperature as a fraction of the way from the core to the air.

@@ -283,6 +283,34 @@ extension ETAEstimator {
         return left / rate * log(left / margin)
     }
 
+    /// A rise that speeds up while the best conduction candidate sits at the shortest time
+    /// constant of the grid: no candidate driven by the measured air bends the way the readings
+    /// do, so the heat comes from something hotter than the air sensor (a pan under a steak, a
+    /// grill's embers). The physics is pinned at a bound, and the ladder falls back on the data:
+    /// the line over the latest part of the heating (`acceleratingLineFraction` of it, at least
+    /// `acceleratingLineMinimumSeconds`), when it is steeper than the usual recent line. A rise
+    /// that is still speeding up gets there no later than its latest rate says, so the line only
+    /// ever brings the finish earlier. Returns the line's slope, C/h (nil: not applied).
+    func followAcceleratingRise(_ forecast: inout Forecast, _ step: LadderStep) -> Double? {
+        let now = step.now
+        guard configuration.followsAcceleratingRise, forecast.phase != .warming, !isBath(airCelsius: step.airCelsius),
+            let shortest = fitter.configuration.taus.first, step.best.tauSeconds <= shortest,
+            let usual = step.line, forecast.finishSeconds.isFinite, forecast.finishSeconds > now
+        else { return nil }
+        let heating = now - (insertionSeconds ?? step.origin)
+        let window = max(configuration.acceleratingLineMinimumSeconds, configuration.acceleratingLineFraction * heating)
+        guard let latest = buffer.line(since: now - window), latest.n >= 3, latest.slope > usual.slope,
+            latest.slope > 0, goalCelsius > latest.level
+        else { return nil }
+        let finish = now + (goalCelsius - latest.level) / latest.slope
+        guard finish < forecast.finishSeconds else { return nil }
+        forecast.scaleRemaining(by: (finish - now) / (forecast.finishSeconds - now), now: now)
+        forecast.model = "slope"
+        forecast.message =
+            "rising faster than the air explains (a pan or embers under it?): about \(Forecast.timeLeft) left at the latest rate"
+        return latest.slope * 3600
+    }
+
     /// 1 at or beyond `full`, 0 at or beyond `none`, linear between (either order).
     private func ramp(_ x: Double, full: Double, none: Double) -> Double {
         min(1, max(0, (x - none) / (full - none)))
