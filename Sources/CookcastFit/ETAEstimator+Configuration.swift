@@ -243,8 +243,8 @@ extension ETAEstimator {
         /// is at least this share of the way from the probe to the measured air: an approach to a
         /// level far under the air is an evaporative creep, not the first conduction mode.
         public var approachMinimumAirShare = 0.45
-        /// Whether a rise that speeds up while the conduction fit sits at its shortest time
-        /// constant goes by its latest rate (`followAcceleratingRise`): heat from something hotter
+        /// Whether a rise that speeds up while the conduction fit sits at (or next to) its shortest
+        /// time constant goes by its latest rate (`followAcceleratingRise`): heat from something hotter
         /// than the air sensor reads (a pan, a grill's embers) bends the curve the other way than
         /// conduction from that air can. The real 9-minute pan-seared Combustion steak (`predict`,
         /// shipped priors) at 50 / 75 / 90 % of the way: 0.149 / 0.271 / 0.426 of the time left

@@ -284,9 +284,10 @@ extension ETAEstimator {
     }
 
     /// A rise that speeds up while the best conduction candidate sits at the shortest time
-    /// constant of the grid: no candidate driven by the measured air bends the way the readings
-    /// do, so the heat comes from something hotter than the air sensor (a pan under a steak, a
-    /// grill's embers). The physics is pinned at a bound, and the ladder falls back on the data:
+    /// constant of the grid, or the next (the prior on the time constant decides which): no
+    /// candidate driven by the measured air bends the way the readings do, so the heat comes from
+    /// something hotter than the air sensor (a pan under a steak, a grill's embers). The physics
+    /// is pinned at a bound, and the ladder falls back on the data:
     /// the line over the latest part of the heating (`acceleratingLineFraction` of it, at least
     /// `acceleratingLineMinimumSeconds`), when it is steeper than the usual recent line. A rise
     /// that is still speeding up gets there no later than its latest rate says, so the line only
@@ -294,7 +295,7 @@ extension ETAEstimator {
     func followAcceleratingRise(_ forecast: inout Forecast, _ step: LadderStep) -> Double? {
         let now = step.now
         guard configuration.followsAcceleratingRise, forecast.phase != .warming, !isBath(airCelsius: step.airCelsius),
-            let shortest = fitter.configuration.taus.first, step.best.tauSeconds <= shortest,
+            fitter.configuration.taus.count > 1, step.best.tauSeconds <= fitter.configuration.taus[1],
             let usual = step.line, forecast.finishSeconds.isFinite, forecast.finishSeconds > now
         else { return nil }
         let heating = now - (insertionSeconds ?? step.origin)

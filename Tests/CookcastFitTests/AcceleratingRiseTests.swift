@@ -5,7 +5,7 @@ import Testing
 
 @testable import CookcastFit
 
-/// A rise that speeds up while the conduction fit sits at its shortest time constant goes by its
+/// A rise that speeds up while the conduction fit sits at (or next to) its shortest time constant goes by its
 /// latest rate (`ETAEstimator.followAcceleratingRise`): heat from something hotter than the air
 /// sensor reads, which no candidate driven by that air can follow.
 @Suite struct AcceleratingRiseTests {
@@ -30,15 +30,14 @@ import Testing
         return (abs(try #require(e.finishSeconds) - truth) / (truth - at), e)
     }
 
-    /// The steak's centre climbs faster and faster (205 C/h over the last 10 minutes at three
-    /// quarters of the way, 240 C/h over the last two) under an air sensor at 78-85 C: the pan
-    /// heats it. Without past cooks, conduction from that air put the finish 0.27 / 0.43 of the time
-    /// left late at three quarters and nine tenths of the way; the latest rate 0.21 / 0.29, within
-    /// the vendor's own live prediction (0.227 / 0.321), and the message says why. At half time the
-    /// best candidate is one step off the bound (654 s): the finish is conduction's, no worse for
-    /// the minute before, when the rule held.
+    /// The steak's centre climbs faster and faster (145 C/h over the last 10 minutes at half time,
+    /// 260 C/h over the last minute and a half) under an air sensor at 78-85 C: the pan heats it.
+    /// Without past cooks, conduction from that air put the finish 0.14 / 0.27 / 0.43 of the time
+    /// left late at half, three quarters and nine tenths of the way; the latest rate 0.08 / 0.21 /
+    /// 0.28, within the vendor's own live prediction at the last two (0.227 / 0.321), and the
+    /// message says why.
     @Test func aPanSearedSteakGoesByItsLatestRate() throws {
-        for (fraction, bound) in [(0.75, 0.227), (0.9, 0.321)] {
+        for (fraction, bound) in [(0.5, 0.1), (0.75, 0.227), (0.9, 0.321)] {
             let now = try Self.steakMiss(at: fraction, .init())
             let before = try Self.steakMiss(at: fraction, Self.withoutTheRule)
             #expect(now.miss < bound, "at \(fraction): \(now.miss)")
@@ -46,13 +45,10 @@ import Testing
             #expect(now.estimate.model == "slope")
             #expect(now.estimate.message.contains("rising faster than the air explains"))
         }
-        let half = try Self.steakMiss(at: 0.5, .init()), halfBefore = try Self.steakMiss(at: 0.5, Self.withoutTheRule)
-        #expect(half.estimate.model == "conduction")
-        #expect(half.miss <= halfBefore.miss, "at half time: \(half.miss) against \(halfBefore.miss)")
     }
 
     /// Conduction from the measured air explains an oven cook: its early rise speeds up too (the
-    /// S-shaped start), but the fit is not at the shortest time constant there, so the rule never
+    /// S-shaped start), but the fit is nowhere near the shortest time constant there, so the rule never
     /// applies. The project's simulated steak and chicken (two seeds each), every tenth of the way.
     @Test func anOvenCookIsUntouched() throws {
         for preset in [SimulationPreset.steak, .chicken] {
