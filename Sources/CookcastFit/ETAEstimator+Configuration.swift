@@ -246,10 +246,10 @@ extension ETAEstimator {
         /// Whether a rise that speeds up while the conduction fit sits at (or next to) its shortest
         /// time constant goes by its latest rate (`followAcceleratingRise`): heat from something hotter
         /// than the air sensor reads (a pan, a grill's embers) bends the curve the other way than
-        /// conduction from that air can. The real 9-minute pan-seared Combustion steak (`predict`,
-        /// shipped priors) at 50 / 75 / 90 % of the way: 0.149 / 0.271 / 0.426 of the time left
-        /// late, then 0.083 / 0.214 / 0.285 (the vendor's own live prediction: 0.057 / 0.227 /
-        /// 0.321); no other scored checkpoint moves (design log, stop 41).
+        /// conduction from that air can. The real 9-minute pan-seared Combustion steak at 50 / 75 /
+        /// 90 % of the way, as `live` shows it (leave-one-out backtest): 0.274 / 0.269 / 0.608 of
+        /// the time left late, then 0.073 / 0.064 / 0.242 (the vendor's own live prediction: 0.057
+        /// / 0.227 / 0.321); no other scored checkpoint moves (design log, stop 41).
         public var followsAcceleratingRise = true
         /// The latest rate is read over this fraction of the time the probe has been heating...
         public var acceleratingLineFraction = 0.25

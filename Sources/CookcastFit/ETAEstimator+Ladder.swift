@@ -289,9 +289,10 @@ extension ETAEstimator {
     /// something hotter than the air sensor (a pan under a steak, a grill's embers). The physics
     /// is pinned at a bound, and the ladder falls back on the data:
     /// the line over the latest part of the heating (`acceleratingLineFraction` of it, at least
-    /// `acceleratingLineMinimumSeconds`), when it is steeper than the usual recent line. A rise
-    /// that is still speeding up gets there no later than its latest rate says, so the line only
-    /// ever brings the finish earlier. Returns the line's slope, C/h (nil: not applied).
+    /// `acceleratingLineMinimumSeconds`), when it is steeper than the usual recent line, its rate
+    /// carried from its window's middle to now at the pace the two lines' rates say the rise is
+    /// gaining. A rise that is still speeding up gets there no later than its rate now says, so
+    /// this only ever brings the finish earlier. Returns that rate, C/h (nil: not applied).
     func followAcceleratingRise(_ forecast: inout Forecast, _ step: LadderStep) -> Double? {
         let now = step.now
         guard configuration.followsAcceleratingRise, forecast.phase != .warming, !isBath(airCelsius: step.airCelsius),
@@ -303,13 +304,22 @@ extension ETAEstimator {
         guard let latest = buffer.line(since: now - window), latest.n >= 3, latest.slope > usual.slope,
             latest.slope > 0, goalCelsius > latest.level
         else { return nil }
-        let finish = now + (goalCelsius - latest.level) / latest.slope
+        // Each line's slope is the rate at its window's middle: the rise gained the difference
+        // between the two over the time between their middles, and gains on at that pace over the
+        // half window from the latest line's middle to now.
+        var rate = latest.slope
+        if let usualSpan = step.lineSpanSeconds {
+            let latestSpan = min(window, heating)
+            let between = (usualSpan - latestSpan) / 2
+            if between > 0 { rate += (latest.slope - usual.slope) / between * latestSpan / 2 }
+        }
+        let finish = now + (goalCelsius - latest.level) / rate
         guard finish < forecast.finishSeconds else { return nil }
         forecast.scaleRemaining(by: (finish - now) / (forecast.finishSeconds - now), now: now)
         forecast.model = "slope"
         forecast.message =
             "rising faster than the air explains (a pan or embers under it?): about \(Forecast.timeLeft) left at the latest rate"
-        return latest.slope * 3600
+        return rate * 3600
     }
 
     /// 1 at or beyond `full`, 0 at or beyond `none`, linear between (either order).
