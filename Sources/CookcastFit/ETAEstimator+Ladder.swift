@@ -287,12 +287,12 @@ extension ETAEstimator {
     /// constant of the grid, or the next (the prior on the time constant decides which): no
     /// candidate driven by the measured air bends the way the readings do, so the heat comes from
     /// something hotter than the air sensor (a pan under a steak, a grill's embers). The physics
-    /// is pinned at a bound, and the ladder falls back on the data:
-    /// the line over the latest part of the heating (`acceleratingLineFraction` of it, at least
-    /// `acceleratingLineMinimumSeconds`), when it is steeper than the usual recent line, its rate
-    /// carried from its window's middle to now at the pace the two lines' rates say the rise is
-    /// gaining. A rise that is still speeding up gets there no later than its rate now says, so
-    /// this only ever brings the finish earlier. Returns that rate, C/h (nil: not applied).
+    /// is pinned at a bound, and the ladder falls back on the data: the line over the latest part
+    /// of the heating (`acceleratingLineFraction` of it, at least `acceleratingLineMinimumSeconds`),
+    /// when it is steeper than the usual recent line, its rate carried from its window's middle to
+    /// now at the pace the two lines' rates say the rise is gaining. A rise that is still speeding
+    /// up gets there no later than its rate now says, so this only ever brings the finish earlier.
+    /// Returns that rate, C/h (nil: not applied).
     func followAcceleratingRise(_ forecast: inout Forecast, _ step: LadderStep) -> Double? {
         let now = step.now
         guard configuration.followsAcceleratingRise, forecast.phase != .warming, !isBath(airCelsius: step.airCelsius),

@@ -186,7 +186,7 @@ extension ETAEstimator {
             if let w = blendWithSlope(&forecast, step) { params["slope_weight"] = w }
             handOffFromPlateau(&forecast, now: now)
             if let w = blendWithApproach(&forecast, step) { params["approach_weight"] = w }
-            if let slope = followAcceleratingRise(&forecast, step) { params["latest_c_per_h"] = slope }
+            if let rate = followAcceleratingRise(&forecast, step) { params["rate_now_c_per_h"] = rate }
             if let goal = bathGoalCelsius {
                 forecast.message = "\(bathHoldsTargetPhrase(air: air, goal: goal)) in about \(Forecast.timeLeft)"
             }

@@ -5,9 +5,9 @@ import Testing
 
 @testable import CookcastFit
 
-/// A rise that speeds up while the conduction fit sits at (or next to) its shortest time constant goes by its
-/// latest rate (`ETAEstimator.followAcceleratingRise`): heat from something hotter than the air
-/// sensor reads, which no candidate driven by that air can follow.
+/// A rise that speeds up while the conduction fit sits at (or next to) its shortest time constant
+/// goes by its rate now (`ETAEstimator.followAcceleratingRise`): heat from something hotter than
+/// the air sensor reads, which no candidate driven by that air can follow.
 @Suite struct AcceleratingRiseTests {
     static var withoutTheRule: ETAEstimator.Configuration {
         var c = ETAEstimator.Configuration()
@@ -65,8 +65,9 @@ import Testing
     }
 
     /// Conduction from the measured air explains an oven cook: its early rise speeds up too (the
-    /// S-shaped start), but the fit is nowhere near the shortest time constant there, so the rule never
-    /// applies. The project's simulated steak and chicken (two seeds each), every tenth of the way.
+    /// S-shaped start), but the fit is nowhere near the shortest time constant there, so the rule
+    /// never applies. The project's simulated steak and chicken (two seeds each), every tenth of
+    /// the way.
     @Test func anOvenCookIsUntouched() throws {
         for preset in [SimulationPreset.steak, .chicken] {
             for seed in 1...2 as ClosedRange<UInt64> {

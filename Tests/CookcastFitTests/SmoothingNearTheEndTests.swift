@@ -15,8 +15,8 @@ import Testing
     }
 
     /// The shipped configuration, without the latest rate of a rise faster than the air explains
-    /// (`followsAcceleratingRise`), which takes the real steak below off conduction from 75 % of
-    /// the way: these tests are about the damping alone.
+    /// (`followsAcceleratingRise`), which takes the real steak below off conduction from about
+    /// four minutes in: these tests are about the damping alone.
     static var capped: ETAEstimator.Configuration {
         var c = ETAEstimator.Configuration()
         c.followsAcceleratingRise = false
