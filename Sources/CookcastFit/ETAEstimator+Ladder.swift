@@ -299,9 +299,12 @@ extension ETAEstimator {
             fitter.configuration.taus.count > 1, step.best.tauSeconds <= fitter.configuration.taus[1],
             let usual = step.line, forecast.finishSeconds.isFinite, forecast.finishSeconds > now
         else { return nil }
-        let heating = now - (insertionSeconds ?? step.origin)
-        let window = max(configuration.acceleratingLineMinimumSeconds, configuration.acceleratingLineFraction * heating)
-        guard let latest = buffer.line(since: now - window), latest.n >= 3, latest.slope > usual.slope,
+        let heatingStart = insertionSeconds ?? step.origin
+        let window = max(
+            configuration.acceleratingLineMinimumSeconds, configuration.acceleratingLineFraction * (now - heatingStart))
+        // Never back before the probe went in, as the usual line.
+        let since = max(now - window, heatingStart)
+        guard let latest = buffer.line(since: since), latest.n >= 3, latest.slope > usual.slope,
             latest.slope > 0, goalCelsius > latest.level
         else { return nil }
         // Each line's slope is the rate at its window's middle: the rise gained the difference
@@ -309,7 +312,7 @@ extension ETAEstimator {
         // half window from the latest line's middle to now.
         var rate = latest.slope
         if let usualSpan = step.lineSpanSeconds {
-            let latestSpan = min(window, heating)
+            let latestSpan = now - since
             let between = (usualSpan - latestSpan) / 2
             if between > 0 { rate += (latest.slope - usual.slope) / between * latestSpan / 2 }
         }
