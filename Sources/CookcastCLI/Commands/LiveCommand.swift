@@ -278,9 +278,7 @@ struct LiveCommand: Command {
             } catch {
                 throw .input(error)
             }
-            let badLines = BadLineReporter(console: context.console)
-            replay.file.issues.forEach(badLines.report)
-            badLines.finish()
+            replay.file.reportLeftOut(console: context.console)
             return try await run(replay, store: store, paced: true)
         case .replay(let path):
             let replay: ReplaySource
@@ -292,9 +290,8 @@ struct LiveCommand: Command {
                     "cookcast live: warning: --profile only applies to packets (a t_s HEX log); "
                         + "\(path) has readings; ignored")
             }
-            let badLines = BadLineReporter(console: context.console)
-            replay.file.issues.forEach(badLines.report)
-            badLines.finish()
+            try replay.file.rejectBackwardsTime()
+            replay.file.reportLeftOut(console: context.console)
             return try await run(
                 replay, store: store, paced: true, probeId: replay.file.format == .hexLog ? decoding.probeId : nil,
                 fingerprint: .file { replay.file.importContentHash(decoder: decoding.decoder) })

@@ -111,12 +111,18 @@ struct PredictCommand: Command {
         if beforeStart > 0 {
             before += " from the start on (t_s 0; the \(beforeStart) before it are no part of the cook)"
         }
+        // The lines left out, in the same line: the error is the one line printed.
+        let leftOut =
+            file.issues.first.map {
+                "; \(file.issues.count == 1 ? "1 bad line" : "\(file.issues.count) bad lines"), the first at "
+                    + "line \($0.line): \($0.message)"
+            } ?? ""
         guard packetDecoding == nil, file.format == .hexLog, !readings.contains(where: { $0.probeCelsius != nil })
-        else { return .data("\(path): no probe readings\(before)") }
+        else { return .data("\(path): no probe readings\(before)\(leftOut)") }
         let names = models.probes.names.joined(separator: ", ")
         return .data(
             "\(path): no probe readings\(before) (a hex packet log, its packets read as the seed probe's: "
-                + "another probe's need --profile NAME\(names.isEmpty ? "" : " (\(names))"))")
+                + "another probe's need --profile NAME\(names.isEmpty ? "" : " (\(names))"))\(leftOut)")
     }
 
     /// The database whose learned priors override the shipped ones, read-only; nil when there is
@@ -189,12 +195,8 @@ struct PredictCommand: Command {
         for (ch, own) in channelCuts where channelTargets[ch] == nil { channelTargets[ch] = own.defaultTargetCelsius }
         let file: ReplayFile
         do { file = try ReplayFile.load(path: path) } catch { throw .input(error) }
-        // Lines left out are said as `live --replay` says them (they went unsaid: a prediction
-        // from a file with a damaged row looked like one from the whole file).
-        let badLines = BadLineReporter(console: context.console)
-        file.issues.forEach(badLines.report)
-        badLines.finish()
         if packetDecoding != nil, file.format != .hexLog { throw PacketDecoding.notAPacketLog(path) }
+        try file.rejectBackwardsTime()
         let readings = file.readings(decoder: packetDecoding?.decoder ?? SeedProbeDecoder())
         let limit = atSeconds ?? readings.map(\.elapsedSeconds).max() ?? 0
         // Readings before time zero are no part of the cook predicted (`ETAEstimator.update`): a
@@ -204,6 +206,10 @@ struct PredictCommand: Command {
         else {
             throw noProbeReadings(in: file, readings: readings, models: models)
         }
+        // Lines left out are said as `live --replay` says them (they went unsaid: a prediction
+        // from a file with a damaged row looked like one from the whole file); when nothing is
+        // left to predict from, the one-line error says how many instead.
+        file.reportLeftOut(console: context.console)
         let priors = try PriorLibrary.priors(models: models, store: openStoreForPriors())
         // The probes of the file: one is predicted alone (the scorer's contract); several give the
         // live view's answer, the slowest probe's, unless --channel picks one. Beside a pit channel

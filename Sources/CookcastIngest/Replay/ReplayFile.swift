@@ -17,6 +17,17 @@ public struct ReplayFile: Sendable {
     public let events: [SourceEvent]
     /// Lines skipped as broken, with their line numbers.
     public let issues: [ReplayIssue]
+    /// Rows timed earlier than a row before them: the estimator leaves them out, as live leaves
+    /// out readings that arrive late (a file written newest first has nearly every row here).
+    public let lateRows: LateRows
+
+    /// Rows of a file timed earlier than a row before them.
+    public struct LateRows: Sendable, Equatable {
+        /// How many rows.
+        public var count = 0
+        /// The line of the first one (1-based), nil when there is none.
+        public var firstLine: Int?
+    }
 
     /// Number of rows that produced an event.
     public var validRowCount: Int { events.count }
@@ -62,6 +73,8 @@ public struct ReplayFile: Sendable {
         var parser = ReplayLineParser(format: resolved)
         var events: [SourceEvent] = []
         var issues: [ReplayIssue] = []
+        var late = LateRows()
+        var latestSeconds = -Double.infinity
         var contiguous = text
         // Line by line over the UTF-8 bytes, split on the newline byte ("\r\n" lines keep their
         // "\r", which the parser drops): plain CSV rows are read from the bytes, other lines as
@@ -79,6 +92,16 @@ public struct ReplayFile: Sendable {
                     return Substring(utf8[first..<utf8.index(first, offsetBy: lineEnd - lineStart)])
                 }
                 switch outcome {
+                case .event(let e), .eventWithIssue(let e, _):
+                    if e.elapsedSeconds < latestSeconds {
+                        late.count += 1
+                        late.firstLine = late.firstLine ?? lineNumber
+                    } else {
+                        latestSeconds = e.elapsedSeconds
+                    }
+                default: break
+                }
+                switch outcome {
                 case .event(let e): events.append(e)
                 case .skip: break
                 case .issue(let message): issues.append(ReplayIssue(path: path, line: lineNumber, message: message))
@@ -94,7 +117,7 @@ public struct ReplayFile: Sendable {
             }
         }
         guard !events.isEmpty else { throw IngestError.noValidRows(path: path) }
-        return ReplayFile(path: path, format: resolved, events: events, issues: issues)
+        return ReplayFile(path: path, format: resolved, events: events, issues: issues, lateRows: late)
     }
 
     /// Every reading: CSV/JSON rows as they are, hex packets through `decoder`, every reading
