@@ -91,22 +91,22 @@ public struct ReplayFile: Sendable {
                     let first = utf8.index(utf8.startIndex, offsetBy: lineStart)
                     return Substring(utf8[first..<utf8.index(first, offsetBy: lineEnd - lineStart)])
                 }
-                switch outcome {
-                case .event(let e), .eventWithIssue(let e, _):
-                    if e.elapsedSeconds < latestSeconds {
-                        late.count += 1
-                        late.firstLine = late.firstLine ?? lineNumber
-                    } else {
+                // An event, and whether it is timed before one already read.
+                func append(_ e: SourceEvent) {
+                    events.append(e)
+                    guard e.elapsedSeconds < latestSeconds else {
                         latestSeconds = e.elapsedSeconds
+                        return
                     }
-                default: break
+                    late.count += 1
+                    late.firstLine = late.firstLine ?? lineNumber
                 }
                 switch outcome {
-                case .event(let e): events.append(e)
+                case .event(let e): append(e)
                 case .skip: break
                 case .issue(let message): issues.append(ReplayIssue(path: path, line: lineNumber, message: message))
                 case .eventWithIssue(let e, let message):
-                    events.append(e)
+                    append(e)
                     issues.append(ReplayIssue(path: path, line: lineNumber, message: message))
                 case .untimedPacket:
                     issues.append(
