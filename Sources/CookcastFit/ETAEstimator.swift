@@ -226,13 +226,17 @@ public final class ETAEstimator {
                 "no usable probe reading yet: \(cleaner.rejectedProbeCount) rejected (outside \(lo) to \(hi) C, a device error code or a glitch)"
         }
         if e.phase != .done, !targetWatch.isConfirmedOut, let peak = outOfMeat.fellFromCelsius,
-            let reading = outOfMeat.latestCelsius
+            let latest = outOfMeat.latestCelsius
         {
-            // Its readings are held back from the grid, so no grid point comes to say so.
+            // Its readings are held back from the grid, so no grid point comes to say so. A jump
+            // the cleaner holds until the next readings confirm it is what the probe reads now
+            // (put back, it said "reads 56.7 C, 27.5 C below its recent peak" beside 84.5 C).
+            let reading = cleaner.heldProbeCelsius ?? latest
+            let back = outOfMeat.isSettling || peak - reading <= ProbeOutOfMeat.fallCelsius
             e.phase = .probeOut
             e.probeCelsius = reading
             e.message =
-                outOfMeat.isSettling
+                back
                 ? "probe reads \(shown(reading)) again: back in the meat? waiting a minute for it to settle"
                 : "probe reads \(shown(reading)), \(shownDifference(peak - reading)) below its recent peak: is it still in the meat?"
         }

@@ -19,6 +19,10 @@ public struct ReadingCleaner: Sendable {
     public private(set) var rejectedCount = 0
     /// Number of probe (meat) values dropped so far, with their reading or alone.
     public private(set) var rejectedProbeCount = 0
+    /// The latest probe value held back as a possible spike until the next ones confirm it
+    /// (`SpikeFilter`); nil once a probe value is taken. What the probe reads now, which the
+    /// estimate has not taken yet: a probe put back into the meat jumps 28 C in one reading.
+    public private(set) var heldProbeCelsius: Double?
 
     /// Creates a cleaner with no history.
     public init() {}
@@ -35,6 +39,9 @@ public struct ReadingCleaner: Sendable {
         var rejected = 0
         out.probeCelsius = Self.accept(
             r.probeCelsius, at: t, range: Self.probeRange, filter: &probe, rejected: &rejected)
+        if let v = r.probeCelsius, v.isFinite, Self.probeRange.contains(v), !Reading.isDeviceSentinel(v) {
+            heldProbeCelsius = out.probeCelsius == nil ? v : nil
+        }
         out.ambientCelsius = Self.accept(
             r.ambientCelsius, at: t, range: Self.ambientRange, filter: &ambient, rejected: &rejected)
         rejectedCount += rejected

@@ -234,4 +234,24 @@ import Testing
                 "\(Int(minutes)) min in: finish \(Int(finish)) s, started there \(Int(sameFinish)) s")
         }
     }
+
+    /// Put back, the probe jumps from the room's 22 C to the meat's 70 C in one reading, which the
+    /// cleaner holds until the next readings confirm it. Meanwhile the estimate said "probe reads
+    /// 22.0 C, 55.9 C below its recent peak: is it still in the meat?" beside a reading of 70 C
+    /// (a real heat-ledger rib cook: "reads 56.7 C" beside 84.5 C). It says what the probe reads.
+    @Test func aProbeJustPutBackIsSaidToReadWhatItReads() throws {
+        let cook = LiftedProbe()
+        let rows = cook.readings(until: 13_000)
+        let back = cook.outSeconds + cook.backSeconds
+        let out = Predictor.predict(readings: rows, targetCelsius: 95, atSeconds: back - 20, cut: nil, priors: [])
+        #expect(out.phase == .probeOut && out.message.contains("below its recent peak"), "\(out.message)")
+        for t in [back + 20, back + 40] {
+            let e = Predictor.predict(readings: rows, targetCelsius: 95, atSeconds: t, cut: nil, priors: [])
+            let reading = try #require(rows.last { $0.elapsedSeconds <= t }?.probeCelsius)
+            #expect(reading > 60, "the probe is back in the meat: \(reading)")
+            #expect(e.phase == .probeOut, "\(e.phase)")
+            #expect(abs((e.probeCelsius ?? 0) - reading) < 0.01, "\(e.probeCelsius ?? .nan) vs \(reading)")
+            #expect(e.message.contains("again: back in the meat?"), "\(t): \(e.message)")
+        }
+    }
 }
