@@ -99,7 +99,9 @@ public struct ParsedArguments: Sendable {
     /// A numeric option, validated (`--target 74`).
     public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(CLIError) -> Double? {
         guard let text = value(name) else { return nil }
-        guard let v = Double(text), v.isFinite else { throw .usage("option '--\(name)' needs a number, got '\(text)'") }
+        guard let v = DecimalArgument.value(text) else {
+            throw .usage("option '--\(name)' needs a number, got '\(text)'")
+        }
         if let range, !range.contains(v) {
             throw .usage("option '--\(name)' must be between \(range.lowerBound) and \(range.upperBound), got \(text)")
         }

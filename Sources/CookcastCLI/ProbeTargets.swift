@@ -33,7 +33,7 @@ struct ProbeTargets {
     /// '--target 2=' must be a meat temperature between -20 and 120 C, got '900'".
     static func celsius(parsing text: String, probe: Int?, unit: TemperatureUnit) throws(CLIError) -> Double {
         let option = probe.map { "--target \($0)=" } ?? "--target"
-        guard let value = Double(text), value.isFinite else {
+        guard let value = DecimalArgument.value(text) else {
             throw .usage("option '\(option)' needs a number, got '\(text)'")
         }
         let celsius = unit.celsius(from: value)

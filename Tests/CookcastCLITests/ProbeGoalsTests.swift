@@ -86,6 +86,10 @@ import Testing
             (["--target", "0=74"], "needs N=VALUE with a probe number 1-64"),
             (["--target", "x=74"], "needs N=VALUE with a probe number 1-64"),
             (["--target", "3=abc"], "option '--target 3=' needs a number, got 'abc'"),
+            // `Double(_:)` reads hexadecimal: 0x10 was a 16 C target.
+            (["--target", "3=0x10"], "option '--target 3=' needs a number, got '0x10'"),
+            (["--target", "0x4A"], "option '--target' needs a number, got '0x4A'"),
+            (["--ambient-range", "0x60:0x80"], "option '--ambient-range' must be LOW:HIGH"),
             (["--target", "2=95", "--target", "2=90"], "given twice for probe 2"),
             (["--target", "74", "--target", "80"], "option '--target' given more than once"),
             (["--cut", "2=nonsense"], "unknown cut 'nonsense'"),
@@ -99,6 +103,8 @@ import Testing
             #expect(!r.err.split(separator: "\n")[0].contains("usage"), "one line, then the usage: \(r.err)")
             #expect(r.err.contains("[--cut [N=]CUT]... [--target [N=]C]..."), "the usage names probe N's: \(r.err)")
         }
+        let hexSpeed = await box.run(["live", "--replay", file, "--speed", "0x10", "--plain"])
+        #expect(hexSpeed.status == 64 && hexSpeed.err.contains("option '--speed' must be between"), "\(hexSpeed.err)")
         #expect(!FileManager.default.fileExists(atPath: box.databasePath))
     }
 

@@ -181,7 +181,7 @@ struct LiveCommand: Command {
             if s == "max" {
                 speed = nil
             } else {
-                guard let v = Double(s), Self.speedRange.contains(v) else {
+                guard let v = DecimalArgument.value(s), Self.speedRange.contains(v) else {
                     throw .usage("option '--speed' must be between 0.001 and 1000000, or max, got '\(s)'")
                 }
                 speed = v
@@ -210,7 +210,7 @@ struct LiveCommand: Command {
         if let pitProbe, let profile { try PacketDecoding.checkPitProbe(pitProbe, of: profile) }
         alarmCommand = arguments.value("on-alarm")
         if let text = arguments.value("ambient-range") {
-            let parts = text.split(separator: ":").map { Double($0) }
+            let parts = text.split(separator: ":").map { DecimalArgument.value($0) }
             guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo.isFinite, hi.isFinite, lo < hi else {
                 throw .usage("option '--ambient-range' must be LOW:HIGH, e.g. 105:125, got '\(text)'")
             }
