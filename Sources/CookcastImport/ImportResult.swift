@@ -90,30 +90,39 @@ public struct ImportResult: Sendable {
 
     /// The result with at most one reading per channel and millisecond (the store's key; a second
     /// one would be dropped there silently), with a note for each cook that lost some: "N readings
-    /// with a duplicate time dropped (the first kept)". Readings before time zero (a negative
-    /// time: what `live --stdin` stores for a line from before the session's start, which its
-    /// exports write) are kept at their times, with a note, so such a session's export imports
-    /// back whole. Every reader goes through this.
+    /// with a duplicate time dropped" (the one with more temperatures kept, else the first).
+    /// Readings before time zero (a negative time: what `live --stdin` stores for a line from
+    /// before the session's start, which its exports write) are kept at their times, with a
+    /// note, so such a session's export imports back whole. Every reader goes through this.
     public func withoutDuplicateTimes() -> ImportResult {
         var kept = self
         for index in kept.cooks.indices {
             var cook = kept.cooks[index]
-            var seen = Set<[Int64]>()
+            var position: [[Int64]: Int] = [:]
+            var readings: [Reading] = []
+            readings.reserveCapacity(cook.readings.count)
             var duplicates = 0
             var negative = 0
-            cook.readings = cook.readings.filter { reading in
+            for reading in cook.readings {
                 let ms = SessionClock.milliseconds(seconds: reading.elapsedSeconds)
-                guard seen.insert([Int64(reading.channel), ms]).inserted else {
+                let key = [Int64(reading.channel), ms]
+                if let at = position[key] {
+                    // The fuller of the two stays: a row that lost a value no thermometer reads
+                    // ("600,-500,20") kept its air and pushed out the whole row at its time.
                     duplicates += 1
-                    return false
+                    if Self.temperatureCount(reading) > Self.temperatureCount(readings[at]) { readings[at] = reading }
+                    continue
                 }
+                position[key] = readings.count
+                readings.append(reading)
                 if ms < 0 { negative += 1 }
-                return true
             }
+            cook.readings = readings
             let name = cook.info.name ?? cook.info.source
             if duplicates > 0 {
                 kept.notes.append(
-                    "\(name): \(Counted.words(duplicates, "reading")) with a duplicate time dropped (the first kept)")
+                    "\(name): \(Counted.words(duplicates, "reading")) with a duplicate time dropped "
+                        + "(the one with more temperatures kept, else the first)")
             }
             if negative > 0 {
                 kept.notes.append(
@@ -124,6 +133,11 @@ public struct ImportResult: Sendable {
         }
         kept.cooks.removeAll { $0.readings.isEmpty }
         return kept
+    }
+
+    /// How many temperatures a reading holds (probe, air).
+    private static func temperatureCount(_ reading: Reading) -> Int {
+        (reading.probeCelsius == nil ? 0 : 1) + (reading.ambientCelsius == nil ? 0 : 1)
     }
 
     /// The result with each cook's content hash taken from its parsed readings

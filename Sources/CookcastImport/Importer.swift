@@ -186,6 +186,12 @@ public struct Importer: Sendable {
         }
         if !fmt.statesUnit, options.inputUnit == nil { result = result.notingFahrenheitSuspects() }
         result = result.withoutImplausibleValues().withoutDuplicateTimes().hashedByReadings()
+        // Every cook it held went for want of a plausible reading (a JSON export with its readings
+        // emptied): a file without usable rows, as a CSV of only a header is, not "nothing
+        // imported", exit 0.
+        if result.cooks.isEmpty, let first = group.first {
+            throw .noReadings(file: first.path, format: fmt.reader.formatName)
+        }
         return ImportGroup(format: fmt, paths: group.map(\.path), result: result)
     }
 

@@ -62,11 +62,52 @@ import Testing
             "rows.csv", "t_s,probe_c,ambient_c\n-30,19,100\n0,20,100\n60,21,100\n60,21.5,100\n120,23,100\n")
         let r = await box.run(["import", path])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.err.contains("1 reading with a duplicate time dropped (the first kept)"), "\(r.err)")
+        #expect(
+            r.err.contains(
+                "1 reading with a duplicate time dropped (the one with more temperatures kept, else the first)"),
+            "\(r.err)")
         #expect(r.err.contains("1 reading before time zero kept at its negative time"), "\(r.err)")
         #expect(r.out.contains("[1 meat 4]"), "\(r.out)")
         let readings = try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1)
         #expect(readings.map(\.elapsedSeconds) == [-30, 0, 60, 120])
         #expect(readings.map(\.probeCelsius) == [19, 20, 21, 23])
+    }
+
+    /// QA: a damaged row before a whole one at the same time ("600,-500,20": a probe below
+    /// absolute zero is left out, its 20 C air kept) pushed the whole row out, so the chicken read
+    /// 20 C air at 10 minutes, and "620,55,2000" a 55 C probe: the fuller row stays.
+    @Test func aDamagedRowGivesWayToAWholeOneAtItsTime() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let path = box.write(
+            "rows.csv",
+            "t_s,probe_c,ambient_c\n0,5,120\n600,-500,20\n620,55,2000\n600,18.1,121.5\n620,18.3,123.3\n900,25,122\n")
+        let r = await box.run(["import", path, "--cut", "chicken"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("2 readings with a duplicate time dropped"), "\(r.err)")
+        let readings = try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1)
+        #expect(readings.map(\.elapsedSeconds) == [0, 600, 620, 900])
+        #expect(readings.map(\.probeCelsius) == [5, 18.1, 18.3, 25])
+        #expect(readings.map(\.ambientCelsius) == [120, 121.5, 123.3, 122])
+    }
+
+    /// QA: a JSON export whose readings were emptied imported nothing and exited 0 ("no plausible
+    /// reading, nothing imported"), where a CSV of only its header is bad data, 65.
+    @Test func aJSONExportWithoutReadingsIsBadData() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let csv = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,100\n60,22,100\n")
+        #expect(await box.run(["import", csv]).status == 0)
+        let json = box.directory + "/cook.json"
+        #expect(await box.run(["export", "1", "--format", "json", "-o", json]).status == 0)
+        let exported = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        var emptied = exported
+        emptied["readings"] = [Any]()
+        try JSONSerialization.data(withJSONObject: emptied).write(to: URL(fileURLWithPath: json))
+        let r = await box.run(["import", json])
+        #expect(r.status == 65, "\(r.out)\(r.err)")
+        #expect(r.err.contains("no readings found (format json)"), "\(r.err)")
+        #expect(try SessionStore(path: box.databasePath, readOnly: true).sessionIDs() == [1])
     }
 }
