@@ -79,11 +79,13 @@ public final class FitJob {
     /// are prefixed `shipped:`, apart from the stored cooks' `s3`. A recorded cook's summary
     /// (`recorded:` and its start) is the database's too when a session starts at that
     /// millisecond, imported ones included: a recorded cook's `export --format json`, imported,
-    /// keeps its start but has a `content_hash`.
-    public func shippedCooksNotStored() throws -> [CookSummary] {
+    /// keeps its start but has a `content_hash`. With `learnedFrom`, only those sessions count as
+    /// holding a shipped cook: one that is not learned from (imported with another target, which
+    /// it never reached) left the cook counted by neither, and `fit` dropped the sous-vide prior.
+    public func shippedCooksNotStored(learnedFrom: Set<Int64>? = nil) throws -> [CookSummary] {
         guard !shippedCooks.isEmpty else { return [] }
         var stored: Set<String> = []
-        for id in try store.sessionIDs() {
+        for id in try store.sessionIDs() where learnedFrom?.contains(id) ?? true {
             guard let info = try store.session(id) else { continue }
             stored.insert(Self.fingerprint(info))
             stored.insert(Self.recordedPrefix + String(info.startedAtUnixMs))
@@ -476,7 +478,7 @@ public final class FitJob {
         let stored = try store.latestFitsByChannel(model: PriorSet.modelName)
         let fresh = Dictionary(grouping: refitted, by: \.sessionID)
         var summaries: [CookSummary] = []
-        var sessionCount = 0
+        var learnedSessions: Set<Int64> = []
         // A cook two sessions hold counts once (its other session's summaries, stored by an
         // earlier `fit` or `live`, are passed over).
         let sameCook = try sameCookSessions()
@@ -508,15 +510,15 @@ public final class FitJob {
             guard !probes.isEmpty else { continue }
             // In channel order, the refitted probes' and the stored ones' alike.
             summaries += probes.sorted { $0.channel < $1.channel }.map(\.summary)
-            sessionCount += 1
+            learnedSessions.insert(id)
         }
         let storedCount = summaries.count
-        let shipped = try shippedCooksNotStored()
+        let shipped = try shippedCooksNotStored(learnedFrom: learnedSessions)
         summaries += shipped
         let priors = PriorSet.learn(summaries, updatedAtUnixMs: nowUnixMs)
         try store.replacePriors(model: PriorSet.modelName, with: priors)
         return LearnedPriors(
-            priors: priors, summaries: summaries, storedCount: storedCount, sessionCount: sessionCount,
+            priors: priors, summaries: summaries, storedCount: storedCount, sessionCount: learnedSessions.count,
             shippedCount: shipped.count)
     }
 }

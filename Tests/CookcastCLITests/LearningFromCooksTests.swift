@@ -115,6 +115,36 @@ import Testing
         #expect(report.trainingIDs["s2"] == ["s1"])
     }
 
+    /// QA: a shipped cook imported with another target, which it never reached (the raw sous-vide
+    /// log taken to the cut's usual 56.5 C, the cook's own being 51.7 C), is not learned from, and
+    /// it took its shipped twin out too: `fit` dropped the sous-vide prior. The twin counts now.
+    @Test func aShippedCookStoredButNotLearnedFromStillCounts() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let r = await box.run([
+            "import", SharedData.cook("sousvide_tbone.csv"), "--cut", "sous_vide", "--target", "56.5",
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        // A cook that reached its own target, so that there is something to fit.
+        let chicken = await box.run([
+            "import", SharedData.cook("heatledger_roast_chicken.csv"), "--cut", "chicken", "--target", "74",
+        ])
+        #expect(chicken.status == 0, "\(chicken.err)")
+        let fit = await box.run(["fit"])
+        #expect(fit.err.contains("never reached its target 56.5 C"), "\(fit.err)")
+        let store = try SessionStore(path: box.databasePath)
+        #expect(try store.priors(cut: "sous_vide").first?.cookCount == 2, "\(fit.out)")
+        #expect(try store.priors(cut: "generic").first?.cookCount == 17, "\(fit.out)")
+        // Imported to its own target it is learned from, as the stored cook, and counts once.
+        let own = await box.run([
+            "import", SharedData.cook("sousvide_tbone.csv"), "--cut", "sous_vide", "--target", "51.7",
+        ])
+        #expect(own.status == 0, "\(own.err)")
+        _ = await box.run(["fit"])
+        #expect(try store.priors(cut: "sous_vide").first?.cookCount == 2)
+        #expect(try store.priors(cut: "generic").first?.cookCount == 17)
+    }
+
     /// QA: `fit --export-priors` writes the cooks it learned from beside the priors (the format of
     /// `priors.json`); a cook `live` recorded had no fingerprint there, so that file used as the
     /// shipped `priors.json` taught it a second time at the next `fit` (the turkey prior 6 cooks,
