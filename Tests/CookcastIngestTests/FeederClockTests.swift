@@ -55,6 +55,40 @@ import Testing
         #expect(out == [4000, 4060, 4120])
     }
 
+    /// QA: a warming cook's log sent again from its first line (0.01 C a reading) matched the
+    /// stored readings but did not vary by 0.05 C over three, so it was taken for a restart and
+    /// the whole cook stored a second time after the first. Far from the probe's last stored
+    /// reading, those readings are not the probe now: the log again.
+    @Test func aSlowlyWarmingLogSentAgainIsTheLogAgain() {
+        let stored = (0...3600).map {
+            Reading(elapsedSeconds: Double($0), probeCelsius: 5 + Double($0) / 100, ambientCelsius: 120)
+        }
+        var c = FeederClock(resumeAtSeconds: 3700, stored: stored)
+        var out: [Double] = []
+        for i in 0..<4 {
+            let (e, r) = event(Double(i), 5 + Double(i) / 100)
+            out += c.take(e, reading: r).map(\.elapsedSeconds)
+        }
+        #expect(out == [0, 1, 2, 3])
+        #expect(c.shiftSeconds == 0)
+    }
+
+    /// QA: the log sent again with an overlap (`tail -n 50` of it) was shifted 1,482 s on: a
+    /// feeder counting from zero cannot match stored readings past the session's first minute.
+    @Test func aLogSentAgainWithAnOverlapKeepsItsTimes() {
+        let stored = (0...3600).map {
+            Reading(elapsedSeconds: Double($0), probeCelsius: 5 + Double($0) / 100, ambientCelsius: 120)
+        }
+        var c = FeederClock(resumeAtSeconds: 3700, stored: stored)
+        var out: [Double] = []
+        for t in 3550...3552 {
+            let (e, r) = event(Double(t), 5 + Double(t) / 100)
+            out += c.take(e, reading: r).map(\.elapsedSeconds)
+        }
+        #expect(out == [3550, 3551, 3552])
+        #expect(c.shiftSeconds == 0)
+    }
+
     @Test func oneMismatchEndsTheWait() {
         var c = clock()
         let (e0, r0) = event(0, 5)

@@ -314,9 +314,10 @@ struct LiveCommand: Command {
                         // the session is not loaded for it (the catch-up reads it once already).
                         let lookup = try SessionStore(path: store.path, readOnly: true)
                         let session = opening.id
+                        let latest = try store.lastReadings(session: session, limit: 8)
                         clock = FeederClock(
-                            resumeAtSeconds: opening.offsetSeconds,
-                            lastStoredSeconds: try store.lastReadings(session: session, limit: 1).last?.elapsedSeconds,
+                            resumeAtSeconds: opening.offsetSeconds, lastStoredSeconds: latest.last?.elapsedSeconds,
+                            lastStoredProbeCelsius: latest.last { $0.probeCelsius != nil }?.probeCelsius,
                             storedProbeCelsius: { channel, ms in
                                 try? lookup.probeCelsius(session: session, channel: channel, atMilliseconds: ms)
                             })

@@ -9,16 +9,21 @@ import CookcastCore
 ///
 /// The first timed readings decide: the first one at or after the last stored reading (and past
 /// half of where the session resumes) continues the session's clock; the first three equal to the
-/// stored readings at their channel and millisecond, and not all one temperature, are the log
-/// again; anything else counts from the restart. When in doubt it counts from the restart: a
-/// restarted feeder whose readings were taken for stored ones would lose them as duplicates,
-/// while the other mistake loses nothing. Until the choice is made (at most three readings),
-/// timed events are held back.
+/// stored readings at their channel and millisecond are the log again when they could not be a
+/// feeder counting from zero with the probe as it is now: they vary, or they start past the
+/// session's first minute (a log sent with an overlap, `tail -n 50`), or they lie a degree or
+/// more from the last stored probe reading (a warming cook's first lines, 0.01 C apart); anything
+/// else counts from the restart. When in doubt it counts from the restart: a restarted feeder
+/// whose readings were taken for stored ones would lose them as duplicates, while the other
+/// mistake stores a log twice. Until the choice is made (at most three readings), timed events
+/// are held back.
 public struct FeederClock: Sendable {
     /// Where the session resumes, seconds on its clock (`timeOffsetSeconds` of the pipeline).
     public let resumeAtSeconds: Double
     /// The session's last stored reading, seconds on its clock; nil when it has none.
     public let lastStoredSeconds: Double?
+    /// That reading's probe temperature, Celsius: what a feeder restarted now reads, about.
+    public let lastStoredProbeCelsius: Double?
     /// Seconds added to timed lines, once decided.
     public private(set) var shiftSeconds: Double?
     /// What was decided, in words, once decided.
@@ -29,16 +34,21 @@ public struct FeederClock: Sendable {
 
     /// How many readings equal to stored ones make a log sent again.
     static let matchesNeeded = 3
+    /// A feeder counting from zero starts within this of the session's start, seconds.
+    static let restartWindowSeconds = 60.0
+    /// Readings this far from the last stored probe reading (Celsius) are not the probe now.
+    static let presentCelsius = 1.0
 
     /// A clock resuming at `resumeAtSeconds` on a session whose last reading is at
     /// `lastStoredSeconds`; `storedProbeCelsius` looks up a stored probe reading (asked at most
     /// `matchesNeeded` times, so a long session is not loaded for it).
     public init(
-        resumeAtSeconds: Double, lastStoredSeconds: Double?,
+        resumeAtSeconds: Double, lastStoredSeconds: Double?, lastStoredProbeCelsius: Double? = nil,
         storedProbeCelsius: @escaping @Sendable (_ channel: Int, _ milliseconds: Int64) -> Double?
     ) {
         self.resumeAtSeconds = resumeAtSeconds
         self.lastStoredSeconds = lastStoredSeconds
+        self.lastStoredProbeCelsius = lastStoredProbeCelsius
         self.storedProbeCelsius = storedProbeCelsius
     }
 
@@ -49,9 +59,10 @@ public struct FeederClock: Sendable {
             if let p = reading.probeCelsius { probe[reading.channel, default: [:]][Self.milliseconds(reading)] = p }
         }
         let table = probe
+        let last = stored.max { $0.elapsedSeconds < $1.elapsedSeconds }
         self.init(
-            resumeAtSeconds: resumeAtSeconds, lastStoredSeconds: stored.map(\.elapsedSeconds).max(),
-            storedProbeCelsius: { channel, ms in table[channel]?[ms] })
+            resumeAtSeconds: resumeAtSeconds, lastStoredSeconds: last?.elapsedSeconds,
+            lastStoredProbeCelsius: last?.probeCelsius, storedProbeCelsius: { channel, ms in table[channel]?[ms] })
     }
 
     /// A reading's time in whole milliseconds, as the store keys it.
@@ -82,7 +93,12 @@ public struct FeederClock: Sendable {
         guard let first = readings.first else { return decide(resumeAtSeconds, nil) }
         let temperatures = readings.compactMap(\.probeCelsius)
         let varies = (temperatures.max() ?? 0) - (temperatures.min() ?? 0) >= 0.05
-        if readings.count >= Self.matchesNeeded, readings.allSatisfy(isStored), varies {
+        let pastTheStart = first.elapsedSeconds >= Self.restartWindowSeconds
+        let notNow =
+            lastStoredProbeCelsius.map { last in
+                temperatures.allSatisfy { abs($0 - last) >= Self.presentCelsius }
+            } ?? false
+        if readings.count >= Self.matchesNeeded, readings.allSatisfy(isStored), varies || pastTheStart || notNow {
             return decide(
                 0,
                 "stdin sends again readings the session has (from \(Self.seconds(first.elapsedSeconds))): "
