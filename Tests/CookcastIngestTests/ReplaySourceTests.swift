@@ -496,6 +496,18 @@ func near(_ a: Duration, _ b: Duration, within tolerance: Duration) -> Bool {
     #expect(outcomes[4] == .issue("probe_c is not a number"))
 }
 
+/// QA: `Double(_:)` reads hexadecimal, so a probe column's `0x10` was a 16 C reading and a time
+/// of `0x3C` 60 s. A number in a log is decimal; the others are said as any word is.
+@Test func hexadecimalIsNoNumberInALog() {
+    var parser = ReplayLineParser(format: .csv)
+    let outcomes = ["t_s,probe_c,ambient_c", "0,0x10,100", "0x3C,20,100", "90,20,0X78"].map {
+        parser.parse(Substring($0))
+    }
+    #expect(outcomes[1] == .issue("probe_c is not a number"))
+    #expect(outcomes[2] == .issue("t_s is not a finite number"), "\(outcomes[2])")
+    #expect(outcomes[3] == .issue("ambient_c is not a number"))
+}
+
 /// Rows without a header line, as a feeder pipes them to `live --stdin`.
 @Suite struct HeaderlessRowTests {
     /// Two probes' rows, `t_s,probe_c,ambient_c,channel`: the 4th column was ignored, every row

@@ -93,8 +93,15 @@ public struct ReplayLineParser: Sendable {
 
     /// A finite number, or nil.
     static func number(_ text: Substring) -> Double? {
-        guard let value = Double(trimmed(text)), value.isFinite else { return nil }
+        guard let value = decimal(trimmed(text)), value.isFinite else { return nil }
         return value
+    }
+
+    /// A number written in decimal (`nan` and `inf` included, which `Reading.plausiblePart`
+    /// leaves out), not in hexadecimal: `Double(_:)` read a probe column's `0x10` as 16 C.
+    static func decimal(_ text: Substring) -> Double? {
+        guard !text.contains(where: { $0 == "x" || $0 == "X" }) else { return nil }
+        return Double(text)
     }
 
     private mutating func parseCSV(_ line: Substring) -> Outcome {
@@ -132,7 +139,7 @@ public struct ReplayLineParser: Sendable {
             guard let index, index < fields.count, !fields[index].isEmpty else { return .success(nil) }
             // `nan`, `inf` are numbers a logger wrote for no value: left out of the row by
             // `Reading.plausiblePart`, the row's other values kept (the whole row was lost).
-            guard let v = Double(Self.trimmed(fields[index])) else {
+            guard let v = Self.decimal(Self.trimmed(fields[index])) else {
                 return .failure(ParseFailure(message: "\(name) is not a number"))
             }
             return .success(v)
