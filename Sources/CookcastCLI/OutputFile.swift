@@ -51,6 +51,16 @@ enum OutputFile {
         }
     }
 
+    /// Throws the error writing `path` would end in, when it can be told before any work: an
+    /// empty name, or a directory to write the file into that is missing or not writable.
+    /// (`fit --export-priors` refitted and stored every cook before it said so.)
+    static func checkWritable(_ path: String) throws(CLIError) {
+        guard !path.isEmpty else { throw .usage("an output file name is empty") }
+        guard let target = atomicTarget(for: path) else { return }
+        let directory = (target as NSString).deletingLastPathComponent
+        if access(directory.isEmpty ? "." : directory, W_OK) != 0 { throw failure(path) }
+    }
+
     /// The ordinary file to replace atomically for `path`, or nil when it must be written in place.
     static func atomicTarget(for path: String) -> String? {
         var link = stat()

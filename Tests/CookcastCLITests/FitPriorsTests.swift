@@ -98,6 +98,20 @@ import Testing
 }
 
 extension FitPriorsTests {
+    /// QA: `fit --export-priors ''` and an export into a missing directory refitted and stored
+    /// every cook before they failed; they fail first now, with nothing stored.
+    @Test func anExportThatCannotBeWrittenFailsBeforeAnyFit() async throws {
+        let box = try Sandbox.withoutShippedCooks()
+        defer { box.cleanup() }
+        _ = await box.run(["import", SharedData.cook("sousvide_tbone.csv"), "--cut", "sous_vide", "--target", "51.7"])
+        let empty = await box.run(["fit", "--export-priors", ""])
+        #expect(empty.status == 64 && empty.err.contains("an output file name is empty"), "\(empty.err)")
+        let missing = await box.run(["fit", "--export-priors", box.directory + "/no/such/dir/priors.json"])
+        #expect(missing.status == 74 && missing.err.contains("cannot write"), "\(missing.err)")
+        #expect(missing.out.isEmpty, "\(missing.out)")
+        #expect(try SessionStore(path: box.databasePath, readOnly: true).fits(session: 1).isEmpty)
+    }
+
     /// QA: `fit 1 1` fitted and counted session 1 twice.
     @Test func aSessionGivenTwiceIsFittedOnce() async throws {
         let box = try Sandbox.withoutShippedCooks()

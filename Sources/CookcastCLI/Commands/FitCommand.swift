@@ -75,6 +75,7 @@ struct FitCommand: Command {
     func run() async throws(CLIError) -> Int32 {
         let models = try context.models()
         if let cut { _ = try context.cut(named: cut, in: models) }
+        if let exportPath { try OutputFile.checkWritable(exportPath) }
         let store = try context.openStore(creating: false)
         let job = FitJob(
             store: store, catalog: models.cuts, shippedCooks: try PriorLibrary.shippedCooks(models: models))
