@@ -23,6 +23,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: box.databasePath))
     }
 
+    /// QA: a killed `--simulate` run (still active) resumed with `--stdin` took the feeder's
+    /// readings into the simulated cook. A played cook is not resumed by any source.
+    @Test func aPlayedCookIsNotResumedFromStdinEither() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        for source in ["simulate:turkey", "replay:cook.csv", "sample:brisket"] {
+            let store = try SessionStore(path: box.databasePath)
+            let id = try store.createSession(
+                SessionInfo(
+                    startedAtUnixMs: UTCTime.nowUnixMs() - 60_000, cut: "turkey", source: source, status: .active),
+                channels: [ChannelInfo(channel: 1, name: "probe", role: .meat)])
+            try store.append(Reading(elapsedSeconds: 0, probeCelsius: 20, ambientCelsius: 110), session: id)
+            let run = await box.run(["live", "--stdin", "--json", "--resume", String(id)])
+            #expect(run.status == 64, "\(source): \(run.err)")
+            #expect(run.err.contains("cannot resume session \(id): it was played from \(source)"), "\(run.err)")
+            #expect(try store.readings(session: id).count == 1)
+        }
+    }
+
     /// Session 1: a turkey to 74 C recorded from stdin, killed (still active) at 20 s.
     func interruptedTurkey(in box: Sandbox) throws {
         _ = try storeInterruptedStdinSession(

@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastIngest
 import CookcastStore
 
 extension LiveCommand {
@@ -23,7 +24,8 @@ extension LiveCommand {
                 info.contentHash = nil
                 info.sameCookHash = hash
                 let holder = try store.session(other).map(Self.howRecorded) ?? "recorded before"
-                let this = label == "stdin" ? "this input" : label.hasPrefix("replay:") ? "this replay" : "this cook"
+                let isReplay = label.hasPrefix(ReplaySource.labelPrefix)
+                let this = label == "stdin" ? "this input" : isReplay ? "this replay" : "this cook"
                 context.console.errorLine(
                     "note: session \(other) holds the same cook as \(this) (\(holder)): both are kept, "
                         + "and learned from once")
@@ -41,7 +43,7 @@ extension LiveCommand {
     private static func howRecorded(_ info: SessionInfo) -> String {
         if info.status == .imported { return "its file imported before" }
         if info.source == "stdin" { return "read from standard input before" }
-        if info.source.hasPrefix("replay:") { return "replayed before" }
+        if info.source.hasPrefix(ReplaySource.labelPrefix) { return "replayed before" }
         return "recorded before"
     }
 }

@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastIngest
 import CookcastStore
 import Foundation
 
@@ -58,6 +59,15 @@ extension LiveCommand {
                 throw CLIError(
                     "cannot resume session \(resumeID): it was imported (\(info.source)), not recorded by live; "
                         + "leave out --resume to record a new session",
+                    exitCode: ExitCode.usage)
+            }
+            // A played cook (the simulator, a sample, a replay file) is not a probe's: `--stdin` or
+            // `--probe` readings resumed into a killed `--simulate` session joined a simulated
+            // cook, which `--resume` with the simulation itself is refused.
+            if info.isPlayedByCookcast || info.source.hasPrefix(ReplaySource.labelPrefix) {
+                throw CLIError(
+                    "cannot resume session \(resumeID): it was played from \(info.source), not recorded from a probe "
+                        + "or stdin; leave out --resume to record a new session",
                     exitCode: ExitCode.usage)
             }
             // One cook, one probe: another probe's readings would join this cook's as its own.

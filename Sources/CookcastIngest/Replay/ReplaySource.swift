@@ -15,6 +15,8 @@ public struct ReplaySource: ReadingSource {
     public let packetDecoder: any ProbeDecoder
     /// The session's source: `replay:<file name>`, or a shipped sample's `sample:NAME`.
     public let label: String
+    /// The prefix of a replayed file's session source (`replay:cook.csv`).
+    public static let labelPrefix = "replay:"
 
     /// Loads `path` (see `ReplayFile.load`); a hex log's packets are decoded by `decoder`. `label`
     /// replaces `replay:<file name>` (`sample:roast-chicken` for a shipped sample cook).
@@ -28,7 +30,7 @@ public struct ReplaySource: ReadingSource {
     public init(file: ReplayFile, decoder: any ProbeDecoder = SeedProbeDecoder(), label: String? = nil) {
         self.file = file
         packetDecoder = decoder
-        self.label = label ?? "replay:\(URL(fileURLWithPath: file.path).lastPathComponent)"
+        self.label = label ?? Self.labelPrefix + URL(fileURLWithPath: file.path).lastPathComponent
     }
 
     public var decoder: (any ProbeDecoder)? { file.format == .hexLog ? packetDecoder : nil }
