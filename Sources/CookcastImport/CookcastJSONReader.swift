@@ -36,6 +36,7 @@ public struct CookcastJSONReader: CookFormatReader {
             }
             guard !cooks.isEmpty else { throw .noReadings(file: file.path, format: Self.formatName) }
             for (i, var cook) in cooks.enumerated() {
+                try Self.check(&cook, file: file.path, notes: &result.notes)
                 let original = cook.info.source
                 cook.info.id = nil
                 cook.info.status = .imported
@@ -56,6 +57,40 @@ public struct CookcastJSONReader: CookFormatReader {
             }
         }
         return result
+    }
+
+    /// The latest start a cook may have, Unix milliseconds (2200-01-01).
+    static let latestStartUnixMs: Int64 = 7_258_118_400_000
+
+    /// What a hand-edited export may get wrong, put right or refused (from QA): a start outside
+    /// 1970-2200 (`-9e18` was stored, "started -285196677-06-10") is malformed; readings on a
+    /// channel the file does not list (`"channels": []` stored 988 readings of no channel) get
+    /// the channel, meat or pit by what they read, with a note; an end before the last reading is
+    /// moved to it.
+    static func check(_ cook: inout RecordedCook, file: String, notes: inout [String]) throws(ImportError) {
+        guard (0...latestStartUnixMs).contains(cook.info.startedAtUnixMs) else {
+            throw .malformed(
+                file: file, format: formatName,
+                reason: "its start (\(cook.info.startedAtUnixMs) ms since 1970) is not a date between 1970 and 2200")
+        }
+        let listed = Set(cook.channels.map(\.channel))
+        var probeChannels: Set<Int> = []
+        var unlisted: Set<Int> = []
+        for reading in cook.readings where !listed.contains(reading.channel) {
+            unlisted.insert(reading.channel)
+            if reading.probeCelsius != nil { probeChannels.insert(reading.channel) }
+        }
+        for channel in unlisted.sorted() {
+            let role: ChannelRole = probeChannels.contains(channel) ? .meat : .ambient
+            cook.channels.append(
+                ChannelInfo(channel: channel, name: ChannelInfo.probeName(channel, role: role), role: role))
+            notes.append(
+                "\(file): channel \(channel) has readings but is not listed in the file: added as \(role == .meat ? "a meat probe" : "the pit")"
+            )
+        }
+        if let last = cook.readings.map(\.elapsedSeconds).max(), let end = cook.info.endedAtUnixMs {
+            cook.info.endedAtUnixMs = max(end, cook.info.startedAtUnixMs + SessionClock.milliseconds(seconds: last))
+        }
     }
 
     private static func short(_ error: any Error) -> String {

@@ -91,6 +91,41 @@ import Testing
         #expect(readings.map(\.ambientCelsius) == [120, 121.5, 123.3, 122])
     }
 
+    /// QA: a hand-edited JSON export was stored as it was: `"channels": []` stored its readings
+    /// on no channel ("0 channels []"), and a start of `-9e18` ms showed "started
+    /// -285196677-06-10". The channels are added from the readings, with a note; a start that
+    /// is no date is a malformed file, 65.
+    @Test func aHandEditedJSONExportIsPutRightOrRefused() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let csv = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,100\n60,22,100\n120,24,101\n")
+        #expect(await box.run(["import", csv]).status == 0)
+        let json = box.directory + "/cook.json"
+        #expect(await box.run(["export", "1", "--format", "json", "-o", json]).status == 0)
+        let exported = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        var noChannels = exported
+        noChannels["channels"] = [Any]()
+        let bare = box.directory + "/bare.json"
+        try JSONSerialization.data(withJSONObject: noChannels).write(to: URL(fileURLWithPath: bare))
+        let r = await box.run(["import", bare, "--db", box.directory + "/other.db"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(
+            r.err.contains("channel 1 has readings but is not listed in the file: added as a meat probe"), "\(r.err)")
+        let other = try SessionStore(path: box.directory + "/other.db", readOnly: true)
+        #expect(try other.channels(session: 1).map(\.channel) == [1])
+        #expect(try other.readings(session: 1).count == 3)
+        var info = try #require(exported["info"] as? [String: Any])
+        info["startedAtUnixMs"] = -9e18
+        var farBack = exported
+        farBack["info"] = info
+        let bad = box.directory + "/bad.json"
+        try JSONSerialization.data(withJSONObject: farBack).write(to: URL(fileURLWithPath: bad))
+        let refused = await box.run(["import", bad, "--db", box.directory + "/third.db"])
+        #expect(refused.status == 65, "\(refused.out)\(refused.err)")
+        #expect(refused.err.contains("is not a date between 1970 and 2200"), "\(refused.err)")
+    }
+
     /// QA: a JSON export whose readings were emptied imported nothing and exited 0 ("no plausible
     /// reading, nothing imported"), where a CSV of only its header is bad data, 65.
     @Test func aJSONExportWithoutReadingsIsBadData() async throws {
