@@ -232,7 +232,7 @@ public final class ETAEstimator {
             // the cleaner holds until the next readings confirm it is what the probe reads now
             // (put back, it said "reads 56.7 C, 27.5 C below its recent peak" beside 84.5 C).
             let reading = cleaner.heldProbeCelsius ?? latest
-            let back = outOfMeat.isSettling || peak - reading <= ProbeOutOfMeat.fallCelsius
+            let back = outOfMeat.isSettling || ProbeOutOfMeat.isBack(reading, nearLevel: peak)
             e.phase = .probeOut
             e.probeCelsius = reading
             e.message =

@@ -86,6 +86,9 @@ struct ProbeOutOfMeat: Sendable {
     /// Whether the probe is back near the level it fell from, settling before it is judged.
     var isSettling: Bool { backSince != nil }
 
+    /// Whether a reading `p` is back within `fallCelsius` of the level the probe fell from.
+    static func isBack(_ p: Double, nearLevel level: Double) -> Bool { level - p <= fallCelsius }
+
     /// Judges a probe reading. `recentPeakCelsius`: the highest grid point in the meat within
     /// `peakWindowSeconds` (nil: none to compare with, as while the probe settles into the meat at
     /// the start); `lowestCelsius`: the lowest grid point since the probe went in; `airCelsius`:
@@ -114,7 +117,7 @@ struct ProbeOutOfMeat: Sendable {
             back()
             return .putIn
         }
-        guard from - p <= Self.fallCelsius else {
+        guard Self.isBack(p, nearLevel: from) else {
             backSince = nil
             if heatingInMeat(airCelsius: airCelsius) {
                 back()

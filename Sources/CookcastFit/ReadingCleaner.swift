@@ -22,7 +22,7 @@ public struct ReadingCleaner: Sendable {
     /// The latest probe value held back as a possible spike until the next ones confirm it
     /// (`SpikeFilter`); nil once a probe value is taken. What the probe reads now, which the
     /// estimate has not taken yet: a probe put back into the meat jumps 28 C in one reading.
-    public private(set) var heldProbeCelsius: Double?
+    public var heldProbeCelsius: Double? { probe.heldValue }
 
     /// Creates a cleaner with no history.
     public init() {}
@@ -39,9 +39,6 @@ public struct ReadingCleaner: Sendable {
         var rejected = 0
         out.probeCelsius = Self.accept(
             r.probeCelsius, at: t, range: Self.probeRange, filter: &probe, rejected: &rejected)
-        if let v = r.probeCelsius, v.isFinite, Self.probeRange.contains(v), !Reading.isDeviceSentinel(v) {
-            heldProbeCelsius = out.probeCelsius == nil ? v : nil
-        }
         out.ambientCelsius = Self.accept(
             r.ambientCelsius, at: t, range: Self.ambientRange, filter: &ambient, rejected: &rejected)
         rejectedCount += rejected
@@ -87,6 +84,8 @@ struct SpikeFilter: Sendable {
     private var count = 0
     private var head = 0
     private var pending: [(t: Double, v: Double)] = []
+    /// The latest value held back until the next ones confirm it; nil once a value is taken.
+    var heldValue: Double? { pending.last?.v }
     /// The kept values in ascending order (the first `count`): kept sorted as values come and go,
     /// so the median is read, not sorted for, at every value of every reading.
     private var sorted = InlineArray<9, Double>(repeating: 0)
