@@ -51,6 +51,24 @@ import Testing
 
 /// Rows an import cannot store as they are (a second reading at the same time), and one before time zero.
 @Suite struct ImportRowTimeTests {
+    /// Session 1 imported from canonical CSV `rows` (under the header), exported back as JSON and
+    /// parsed, for a test to edit by hand.
+    static func exportedJSON(_ box: Sandbox, rows: String) async throws -> [String: Any] {
+        let csv = box.write("cook.csv", "t_s,probe_c,ambient_c\n" + rows)
+        #expect(await box.run(["import", csv]).status == 0)
+        let json = box.directory + "/cook.json"
+        #expect(await box.run(["export", "1", "--format", "json", "-o", json]).status == 0)
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    }
+
+    /// Writes `object` as JSON to `name` in the box; returns its path.
+    static func write(_ box: Sandbox, _ name: String, _ object: [String: Any]) throws -> String {
+        let path = box.directory + "/" + name
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     /// QA: a row repeating a time was dropped by the store silently (the summary said `meat 4`,
     /// three were stored): it is left out with a note giving the count, and the summary counts
     /// what is stored. A negative `t_s` was left out too, but `live --stdin` stores one (a line
@@ -98,16 +116,10 @@ import Testing
     @Test func aHandEditedJSONExportIsPutRightOrRefused() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let csv = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,100\n60,22,100\n120,24,101\n")
-        #expect(await box.run(["import", csv]).status == 0)
-        let json = box.directory + "/cook.json"
-        #expect(await box.run(["export", "1", "--format", "json", "-o", json]).status == 0)
-        let exported = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let exported = try await Self.exportedJSON(box, rows: "0,20,100\n60,22,100\n120,24,101\n")
         var noChannels = exported
         noChannels["channels"] = [Any]()
-        let bare = box.directory + "/bare.json"
-        try JSONSerialization.data(withJSONObject: noChannels).write(to: URL(fileURLWithPath: bare))
+        let bare = try Self.write(box, "bare.json", noChannels)
         let r = await box.run(["import", bare, "--db", box.directory + "/other.db"])
         #expect(r.status == 0, "\(r.err)")
         #expect(
@@ -119,8 +131,7 @@ import Testing
         info["startedAtUnixMs"] = -9e18
         var farBack = exported
         farBack["info"] = info
-        let bad = box.directory + "/bad.json"
-        try JSONSerialization.data(withJSONObject: farBack).write(to: URL(fileURLWithPath: bad))
+        let bad = try Self.write(box, "bad.json", farBack)
         let refused = await box.run(["import", bad, "--db", box.directory + "/third.db"])
         #expect(refused.status == 65, "\(refused.out)\(refused.err)")
         #expect(refused.err.contains("is not a date between 1970 and 2200"), "\(refused.err)")
@@ -131,15 +142,9 @@ import Testing
     @Test func aJSONExportWithoutReadingsIsBadData() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let csv = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,100\n60,22,100\n")
-        #expect(await box.run(["import", csv]).status == 0)
-        let json = box.directory + "/cook.json"
-        #expect(await box.run(["export", "1", "--format", "json", "-o", json]).status == 0)
-        let exported = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
-        var emptied = exported
+        var emptied = try await Self.exportedJSON(box, rows: "0,20,100\n60,22,100\n")
         emptied["readings"] = [Any]()
-        try JSONSerialization.data(withJSONObject: emptied).write(to: URL(fileURLWithPath: json))
+        let json = try Self.write(box, "emptied.json", emptied)
         let r = await box.run(["import", json])
         #expect(r.status == 65, "\(r.out)\(r.err)")
         #expect(r.err.contains("no readings found (format json)"), "\(r.err)")

@@ -211,7 +211,7 @@ struct LiveCommand: Command {
         alarmCommand = arguments.value("on-alarm")
         if let text = arguments.value("ambient-range") {
             let parts = text.split(separator: ":").map { DecimalArgument.value($0) }
-            guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo.isFinite, hi.isFinite, lo < hi else {
+            guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo < hi else {
                 throw .usage("option '--ambient-range' must be LOW:HIGH, e.g. 105:125, got '\(text)'")
             }
             ambientRange = context.unit.celsius(from: lo)...context.unit.celsius(from: hi)
