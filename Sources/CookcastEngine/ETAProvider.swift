@@ -40,6 +40,12 @@ public struct ETASnapshot: Sendable, Hashable {
     /// Before any model has an answer.
     public static let collecting = ETASnapshot(
         phase: "collecting data", finishSeconds: nil, lowSeconds: nil, highSeconds: nil, message: "collecting data")
+
+    /// A session without a target (no `--target` and no `--cut`): there will be no ETA, and the
+    /// view says so for the whole cook instead of "collecting data" (which read as one to come).
+    public static let noTarget = ETASnapshot(
+        phase: "no target", finishSeconds: nil, lowSeconds: nil, highSeconds: nil,
+        message: "none (no target: give --target or --cut)")
 }
 
 /// What the ETA says at one moment, from one pass over the probes' estimates.

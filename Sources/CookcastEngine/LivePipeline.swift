@@ -119,7 +119,8 @@ public final class LivePipeline: @unchecked Sendable {
         self.status = LiveStatus(
             sessionID: configuration.sessionID, elapsedSeconds: configuration.timeOffsetSeconds,
             connection: .searching, probeCelsius: [:], ambientCelsius: nil, batteryPercent: nil,
-            targetCelsius: configuration.alarmRules.targetCelsius, eta: .collecting, readingCount: 0,
+            targetCelsius: configuration.alarmRules.targetCelsius, eta: eta == nil ? .noTarget : .collecting,
+            readingCount: 0,
             decodeErrorCount: 0, duplicateCount: 0, disconnectCount: 0, history: [])
         status.channelTargetsCelsius = configuration.alarmRules.channelTargetsCelsius
     }

@@ -23,7 +23,7 @@ struct ExportCommand: Command {
         have is an error (exit 65). In the CSV a probe without its own air sensor gets the pit's
         air in ambient_c (the latest any channel read within 60 s), as live and fit drive it: the
         file alone is that probe's cook (`cookcast predict` on it says what live said).
-        Writes to standard output unless -o/--output FILE is given.
+        Writes to standard output unless -o/--output FILE is given (-o - is standard output too).
         """
     static let options = OptionSpec(valued: ["format", "channel", "output", "o"])
 
@@ -40,7 +40,8 @@ struct ExportCommand: Command {
             throw .usage("option '--format' must be csv or json, got '\(format)'")
         }
         channel = try arguments.int("channel", in: ChannelInfo.numbers)
-        outputPath = arguments.value("output") ?? arguments.value("o")
+        // `-o -` is standard output, as for most Unix tools (it wrote a file named "-").
+        outputPath = (arguments.value("output") ?? arguments.value("o")).flatMap { $0 == "-" ? nil : $0 }
         self.context = context
     }
 

@@ -11,6 +11,7 @@ struct PlotCommand: Command {
     static let help = """
         Writes an SVG with every probe channel and the ambient against time, the target line,
         disconnects/alarms as markers and the last predicted finish with its 80 % interval.
+        -o - writes the SVG to standard output.
         """
     static let options = OptionSpec(valued: ["o", "output"])
 
@@ -44,8 +45,14 @@ struct PlotCommand: Command {
         } catch {
             throw .io("\(error)")
         }
-        try OutputFile.write(Data(svg.utf8), to: outputPath)
-        context.console.line("wrote \(outputPath)")
+        if outputPath == "-" {
+            // Standard output, as for most Unix tools (it wrote a file named "-"): the SVG alone
+            // (a failed standard output is reported once by the console, and exits 74).
+            context.console.write(svg)
+        } else {
+            try OutputFile.write(Data(svg.utf8), to: outputPath)
+            context.console.line("wrote \(outputPath)")
+        }
         return ExitCode.success
     }
 }
