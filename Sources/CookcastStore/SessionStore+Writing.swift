@@ -226,4 +226,19 @@ extension SessionStore {
             guard db.changes == 1 else { throw StoreError.sessionNotFound(id: id) }
         }
     }
+
+    /// Deletes session `id`, with its events and channels, only if it holds no reading (a
+    /// `live` run that received none); the check and the delete are one statement, so a session
+    /// with a reading is never deleted.
+    ///
+    /// - Returns: whether the session was deleted (false: it has readings, or there is none).
+    public func deleteSessionIfEmpty(_ id: Int64) throws -> Bool {
+        try withConnection("cannot delete a session from") { db in
+            let delete = try db.cachedStatement(
+                "DELETE FROM sessions WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM readings WHERE session_id = ?1)")
+            delete.bind(id, at: 1)
+            try delete.run()
+            return db.changes == 1
+        }
+    }
 }

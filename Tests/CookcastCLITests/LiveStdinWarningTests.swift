@@ -46,8 +46,10 @@ import Testing
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // A 2 MB line: a million bytes of hex, no probe packet has that length.
+        // A 2 MB line: a million bytes of hex, no probe packet has that length; then a reading (a
+        // session of no reading is not kept).
         input.fileHandleForWriting.write(Data(("0 " + String(repeating: "AB", count: 1_000_000) + "\n").utf8))
+        input.fileHandleForWriting.write(Data(packetLine(1, probe: 20).utf8))
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
 

@@ -314,6 +314,26 @@ import Testing
         #expect(throws: StoreError.sessionNotFound(id: newer)) { try store.deleteSession(newer) }
     }
 
+    /// What `live` removes when a run stored no reading: only a session without any, events and
+    /// channels and all; one with a reading stays, whatever else it holds.
+    @Test func onlyASessionWithoutReadingsIsDeletedIfEmpty() throws {
+        let store = try SessionStore(path: ":memory:")
+        let channels = [ChannelInfo(channel: 1, name: "probe", role: .meat)]
+        let empty = try store.createSession(Fixtures.info(), channels: channels)
+        try store.append(SessionEvent(elapsedSeconds: 0, kind: .started, detail: "stdin"), session: empty)
+        let cooked = try store.createSession(Fixtures.info(), channels: channels)
+        try store.append(Reading(elapsedSeconds: 0, probeCelsius: 20, ambientCelsius: nil), session: cooked)
+
+        #expect(try !store.deleteSessionIfEmpty(cooked))
+        #expect(try store.session(cooked) != nil)
+        #expect(try store.readings(session: cooked).count == 1)
+        #expect(try store.deleteSessionIfEmpty(empty))
+        #expect(try store.session(empty) == nil)
+        #expect(try store.events(session: empty).isEmpty)
+        #expect(try store.channels(session: empty).isEmpty)
+        #expect(try !store.deleteSessionIfEmpty(empty), "gone already")
+    }
+
     @Test func appendingToAMissingSessionFails() throws {
         let store = try SessionStore(path: ":memory:")
         let error = try #require(throws: SQLiteError.self) {

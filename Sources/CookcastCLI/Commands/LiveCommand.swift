@@ -21,7 +21,9 @@ struct LiveCommand: Command {
     static let help = """
         Every reading is stored in the database as it arrives (one commit per reading; full-speed
         replays commit in batches), then the ETA, alarms and the dashboard are updated.
-        Ctrl-C closes the session cleanly with everything received so far stored.
+        Ctrl-C closes the session cleanly with everything received so far stored. A run that
+        stores no reading keeps no session ("no readings from standard input: session 1 not
+        kept"; exit 65 when its input ended, an empty one); a resumed session is always kept.
         With several meat probes the session's ETA is the slowest probe's, and each probe's own
         is shown too: a line per probe on the dashboard ("probe 2: 61.3 C  ETA 15:05 (in 32m 10s)
         predicting", "done at 14:12", "probe out"), "probes: 1 done, 2 ETA 15:05" at the end of
@@ -481,6 +483,12 @@ struct LiveCommand: Command {
                     .save(error, fallback: console.writeError))
         } catch {
             throw .io("session \(sessionID): \(error)")
+        }
+        if let nothing = try discardIfEmpty(session, summary: summary, label: source.label, store: store) {
+            session.lock.release()
+            guard summary.ending == .interrupted else { throw .data(nothing) }
+            console.errorLine("note: \(nothing)")
+            return ExitCode.interrupted
         }
         if let fingerprint, summary.ending == .sourceEnded || !fingerprint.needsWholeInput {
             fingerprintAsImported(sessionID, label: source.label, fingerprint: fingerprint, store: store)
