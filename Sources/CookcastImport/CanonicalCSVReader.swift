@@ -4,7 +4,8 @@ import CookcastIngest
 /// cookcast's canonical CSV (`t_s,probe_c,ambient_c[,channel][,battery_pct]`, as in `data/cooks/` and
 /// `cookcast export --format csv`): seconds since the first reading, Celsius, empty = no value; a
 /// log in Fahrenheit names its columns `probe_f`/`ambient_f` (converted as `live --replay` does).
-/// A channel whose rows only ever have `ambient_c` is the pit (role `ambient`), any other is meat.
+/// A channel whose rows only ever have `ambient_c` is the pit (role `ambient`), any other is meat;
+/// each is named as `live` names it (`probe 3`, `probe 4 (pit)`, `ChannelInfo.probeName`).
 /// No wall clock: the start is `--start`/the file's modification time.
 public struct CanonicalCSVReader: SingleFileCookReader {
     public static let formatName = "csv"
@@ -44,8 +45,26 @@ public struct CanonicalCSVReader: SingleFileCookReader {
             if reading.ambientCelsius != nil { hasAmbient.insert(reading.channel) }
         }
         return Set(readings.map(\.channel)).sorted().map { channel in
-            let isAmbient = hasAmbient.contains(channel) && !hasProbe.contains(channel)
-            return ChannelInfo(channel: channel, role: isAmbient ? .ambient : .meat)
+            let role: ChannelRole = hasAmbient.contains(channel) && !hasProbe.contains(channel) ? .ambient : .meat
+            return ChannelInfo(channel: channel, name: ChannelInfo.probeName(channel, role: role), role: role)
         }
+    }
+
+    /// The hash of `cook`'s readings without their battery levels, when it was read from a
+    /// canonical CSV and has any (nil otherwise): `export --format csv` gives every row the level a
+    /// thermometer reported apart from its readings (an iBBQ's, stored as `probe_status` events,
+    /// `ThermometerBattery`), so the file's readings differ from the stored ones in that column
+    /// alone, and the session it came from holds the hash of readings without it. A file of the
+    /// same times and temperatures, to the bit, on every channel is that cook whatever its battery.
+    static func batteryFreeHash(of cook: RecordedCook) -> String? {
+        guard cook.info.source == "import:" + formatName, cook.readings.contains(where: { $0.batteryPercent != nil })
+        else { return nil }
+        var hash = ContentHash()
+        for reading in cook.readings {
+            var withoutBattery = reading
+            withoutBattery.batteryPercent = nil
+            hash.combine(withoutBattery)
+        }
+        return hash.readingsHash
     }
 }

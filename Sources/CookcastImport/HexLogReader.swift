@@ -52,11 +52,7 @@ public struct HexLogReader: SingleFileCookReader {
         guard !readings.isEmpty else { throw .noReadings(file: file.path, format: fmt) }
         readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
         let start = options.fallbackStartUnixMs([file])
-        let channels = CanonicalCSVReader.channels(of: readings).map { channel in
-            var named = channel
-            named.name = ChannelInfo.probeName(channel.channel, role: channel.role)
-            return named
-        }
+        let channels = CanonicalCSVReader.channels(of: readings)
         let info = CookAssembly.info(
             format: fmt, files: [file], options: options, startedAtUnixMs: start,
             endedAtUnixMs: start + CookAssembly.ms(readings.last?.elapsedSeconds ?? 0), utcOffsetSeconds: nil,

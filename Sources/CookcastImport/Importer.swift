@@ -229,13 +229,17 @@ public struct Importer: Sendable {
     }
 
     /// The `.duplicate` outcome `store` would give `cook`, or nil when it would be stored: a
-    /// session with its content hash (or its earlier one, `earlierHashes`) is stored, or a session
-    /// recorded here with the same start and readings. Writes nothing, so `import --dry-run` says
+    /// session with its content hash (or its earlier one, `earlierHashes`, or for a canonical CSV
+    /// the hash of its readings without the battery column, `CanonicalCSVReader.batteryFreeHash`)
+    /// is stored, or a session recorded here with the same start and readings. Writes nothing, so `import --dry-run` says
     /// what the import would do with the checks the import makes.
     public func duplicate(
         of cook: RecordedCook, earlierHashes: [String: String] = [:], in sink: some CookSink
     ) throws -> ImportOutcome? {
-        let hashes = [cook.info.contentHash, cook.info.contentHash.flatMap { earlierHashes[$0] }].compactMap { $0 }
+        let hashes = [
+            cook.info.contentHash, cook.info.contentHash.flatMap { earlierHashes[$0] },
+            CanonicalCSVReader.batteryFreeHash(of: cook),
+        ].compactMap { $0 }
         var existing: Int64? = nil
         for hash in hashes where existing == nil { existing = try sink.sessionID(contentHash: hash) }
         if existing == nil { existing = try sink.recordedSessionID(sameAs: cook) }

@@ -49,7 +49,11 @@ struct ImportCommand: Command {
         for the same readings, a trailing newline, do not matter) and skipped: the line names the
         stored session with its own name, cut and target, and any --name/--cut/--target not applied.
         So is a cook recorded here, exported with --format json and imported back (same start, same
-        readings); a CSV export carries no start, so it is imported as a new session.
+        readings). A CSV export carries no start: it is recognised by its readings (a thermometer's
+        battery column, which export writes from an iBBQ's reports, left out of the comparison)
+        when its session has their fingerprint (every import, and every live recording from stdin,
+        a probe or a whole replay), else imported as a new session. Its channels are named as live
+        names them ("probe 3", "probe 4 (pit)").
         --dry-run says what the import would do (`would import: ...`, or `would skip, already
         imported as session N: ...` by the same checks) and writes nothing.
         A directory stands for the files directly in it. Every file that can be used is imported;
