@@ -22,6 +22,11 @@ public final class SQLiteConnection {
         case readWrite
         /// Read only; the file must exist.
         case readOnly
+        /// Read only, the file taken as one nothing changes (SQLite's `immutable=1` URI
+        /// parameter): no locks and no `-shm` file, so a database in WAL mode can be read where
+        /// that file cannot be created (a read-only directory). A `-wal` file is not read: only
+        /// for a database without one to recover, that no one writes meanwhile.
+        case readOnlyImmutable
     }
 
     private let handle: OpaquePointer
@@ -43,9 +48,11 @@ public final class SQLiteConnection {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readOnlyImmutable: flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
         }
+        let filename = mode == .readOnlyImmutable ? Self.immutableURI(path: path) : path
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(filename, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             let code = db.map { sqlite3_extended_errcode($0) } ?? rc
@@ -54,9 +61,28 @@ public final class SQLiteConnection {
         }
         self.handle = db
         self.path = path
-        self.isReadOnly = mode == .readOnly
+        self.isReadOnly = mode != .readWriteCreate && mode != .readWrite
         let milliseconds = Int32(clamping: Int((max(0, busyTimeoutSeconds) * 1000).rounded()))
         sqlite3_busy_timeout(db, milliseconds)
+    }
+
+    /// `path` as a URI filename with `mode=ro&immutable=1`: every byte but unreserved ones and
+    /// `/` percent-encoded (a `?`, `#` or `%` in a name would end or change the path), an absolute
+    /// path after an empty authority (`file:///tmp/x.db`, so `//x` is not taken for a host).
+    static func immutableURI(path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return (path.hasPrefix("/") ? "file://" : "file:") + encoded + "?mode=ro&immutable=1"
     }
 
     deinit {

@@ -39,6 +39,10 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, C
     /// file, or a read-only connection).
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
 
+    /// True when SQLite could not open a file it needs (`SQLITE_CANTOPEN`: the database, or its
+    /// `-wal` or `-shm` beside it).
+    public var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
+
     /// True when the file exists but is not an SQLite database.
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
 

@@ -16,15 +16,18 @@ public final class SQLiteReader {
 
     /// Opens `path` read-only and checks that it is a database.
     ///
-    /// - Throws: `StoreError.databaseNotFound` for a missing file; `SQLiteError` naming the path
-    ///   for a file that cannot be opened or is not a database.
+    /// - Throws: `StoreError.databaseNotFound` for a missing file, `StoreError.walNeedsRecovery`
+    ///   for one in WAL mode whose `-wal` cannot be read where it lies; `SQLiteError` naming the
+    ///   path for a file that cannot be opened or is not a database.
     public init(path: String, busyTimeoutSeconds: Double = 5) throws {
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.databaseNotFound(path: path) }
         do {
-            db = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutSeconds: busyTimeoutSeconds)
-            // The header is read on first access: a non-database fails here, not in the caller's query.
-            _ = try db.scalar("SELECT count(*) FROM sqlite_master")
-        } catch {
+            // The header is read on first access: a non-database fails here, not in the caller's
+            // query. Another app's database in WAL mode in a read-only directory is read as it is.
+            (db, _) = try SQLiteConnection.readOnly(path: path, busyTimeoutSeconds: busyTimeoutSeconds) {
+                try $0.scalar("SELECT count(*) FROM sqlite_master")
+            }
+        } catch let error as SQLiteError {
             throw error.with(context: "cannot open database", path: path)
         }
     }

@@ -81,10 +81,17 @@ public final class SessionStore: @unchecked Sendable {
             try Self.createParentDirectory(of: path)
         }
         do {
-            db = try SQLiteConnection(
-                path: path, mode: readOnly ? .readOnly : .readWriteCreate, busyTimeoutSeconds: busyTimeoutSeconds)
             // Reading the schema is the first access to the file: a non-database fails here.
-            var found = try Migrations.version(of: db)
+            var found: Int
+            if readOnly && !inMemory {
+                (db, found) = try SQLiteConnection.readOnly(path: path, busyTimeoutSeconds: busyTimeoutSeconds) {
+                    try Migrations.version(of: $0)
+                }
+            } else {
+                db = try SQLiteConnection(
+                    path: path, mode: readOnly ? .readOnly : .readWriteCreate, busyTimeoutSeconds: busyTimeoutSeconds)
+                found = try Migrations.version(of: db)
+            }
             if readOnly {
                 if found >= 1 && found < Migrations.currentVersion && !inMemory {
                     try Self.upgrade(path: path, from: found, busyTimeoutSeconds: busyTimeoutSeconds)

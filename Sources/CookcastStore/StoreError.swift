@@ -9,6 +9,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A read-only open of a file whose schema is older than this build's and that cannot be
     /// written to upgrade it (or holds no cookcast schema at all).
     case schemaTooOld(path: String, found: Int, supported: Int)
+    /// A read-only open of a database in WAL mode whose write-ahead log (`-wal`) holds changes,
+    /// where SQLite cannot create the index it reads that log through (`-shm`: a directory the
+    /// user cannot write); `reason` is SQLite's message.
+    case walNeedsRecovery(path: String, reason: String)
     /// No session has this id.
     case sessionNotFound(id: Int64)
     /// An update needs `SessionInfo.id`, and it was nil.
@@ -35,6 +39,11 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "database \(path) has schema version \(found), older than \(supported), and cannot be written to upgrade "
                 + "it: make it writable (or work on a writable copy) and run any cookcast command on it once"
+        case .walNeedsRecovery(let path, let reason):
+            return
+                "cannot read database \(path): its write-ahead log \(path)-wal holds changes, and SQLite cannot create "
+                + "\(path)-shm to read it (\(reason)): make the directory writable, or copy the database with its "
+                + "-wal file to one that is"
         case .sessionNotFound(let id):
             return "no session with id \(id)"
         case .missingSessionID:
