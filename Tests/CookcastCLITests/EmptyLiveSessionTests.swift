@@ -25,18 +25,17 @@ import Testing
         #expect(history.out.hasPrefix("no sessions"), "\(history.out)")
     }
 
-    /// Packets none of which decode are no readings either; the line counts them (the live view
-    /// showed each as it came).
-    @Test func packetsThatDoNotDecodeAloneLeaveNoSession() throws {
+    /// Packets none of which decode are no readings, but their stored bytes are what tells a
+    /// wrong `--profile`: the session is kept, with its decode errors.
+    @Test func packetsThatDoNotDecodeKeepTheirSession() throws {
         let box = Sandbox()
         defer { box.cleanup() }
         let (status, err) = try CookcastBinary.live([], feeding: "0 FFFF\n1 FFFF\n", database: box.databasePath)
-        #expect(status == 65, "\(err)")
-        #expect(
-            err.hasSuffix(
-                "cookcast live: no readings from standard input (2 packets did not decode): session 1 not kept\n"),
-            "\(err)")
-        #expect(try sessions(in: box).isEmpty)
+        #expect(status == 0, "\(err)")
+        #expect(!err.contains("not kept"), "\(err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.sessions().count == 1)
+        #expect(try store.events(session: 1).filter { $0.kind == .decodeError }.count == 2)
     }
 
     @Test func aSessionWithOneReadingIsKept() throws {

@@ -3,11 +3,12 @@ import CookcastIngest
 import CookcastStore
 
 extension LiveCommand {
-    /// Removes the session a run created when it ended without a single reading stored (standard
-    /// input that was empty, a log of packets none of which decoded, a probe never heard before
+    /// Removes the session a run created when it ended without a single reading stored and no
+    /// packet that failed to decode (standard input that was empty, a probe never heard before
     /// Ctrl-C): it was listed by `history` as a cook of 0 readings that nothing could use. The
     /// store deletes it only while it holds no reading, so a session with one is never removed; a
-    /// resumed session (`opening.isResumed`) is always kept, as the user named it.
+    /// session with decode errors is kept (their stored bytes are what tells a wrong `--profile`);
+    /// a resumed session (`opening.isResumed`) is always kept, as the user named it.
     ///
     /// - Returns: nil when the session is kept; else the one line that says so, for a source that
     ///   ended (exit 65: an empty input, as an empty file is) or for a run that was interrupted
@@ -15,7 +16,7 @@ extension LiveCommand {
     func discardIfEmpty(
         _ opening: LiveSessionOpening, summary: LiveSummary, label: String, store: SessionStore
     ) throws(CLIError) -> String? {
-        guard !opening.isResumed, summary.readingsStored == 0 else { return nil }
+        guard !opening.isResumed, summary.readingsStored == 0, summary.decodeErrors == 0 else { return nil }
         let deleted: Bool
         do {
             deleted = try store.deleteSessionIfEmpty(opening.id)
@@ -27,10 +28,7 @@ extension LiveCommand {
         let input =
             label == "stdin"
             ? "standard input" : label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : label
-        let packets =
-            summary.decodeErrors == 0
-            ? "" : " (\(summary.decodeErrors) packet\(summary.decodeErrors == 1 ? "" : "s") did not decode)"
         let received = summary.ending == .sourceEnded ? "no readings from \(input)" : "no readings received"
-        return "\(received)\(packets): session \(opening.id) not kept"
+        return "\(received): session \(opening.id) not kept"
     }
 }
