@@ -33,14 +33,28 @@ extension ETAEstimator {
         fitter.inBath = isBath(airCelsius: air)
         fitter.readingStepCelsius = resolution.step?.celsius ?? 0
         if fitter.count < configuration.minimumPoints {
-            if afterStall, current.finishSeconds != nil {
-                // The fit restarts after the plateau: hold the last answer for these few minutes.
+            if afterStall || movedInMeat, current.finishSeconds != nil {
+                // The fit restarts after the plateau, or with the probe moved to another spot of
+                // the meat: hold the last answer for these few minutes. (Moved, the first answer
+                // was past cooks' total time less the time run, as at the start: "4 h 45 min" for
+                // ribs an hour from done.)
                 current.elapsedSeconds = now
                 current.probeCelsius = T
+                if movedInMeat {
+                    current.phase = .warming
+                    current.message =
+                        "probe moved within the meat: the last estimate stands until its curve there shows"
+                    timeLeftWording = nil
+                }
                 return
             }
             setPriorEstimate(now: now, T: T, air: air, phase: .collectingData, params: params)
             return
+        }
+        if movedInMeat {
+            // The curve of the new spot is followed at once, not smoothed from the held answer.
+            movedInMeat = false
+            smoothedFinish = nil
         }
         // Conduction candidates
         // Ranked by cost alone: only the best and the kept candidates' solutions are built.

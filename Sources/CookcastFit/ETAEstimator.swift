@@ -45,6 +45,9 @@ public final class ETAEstimator {
     @exclusivity(unchecked) var cleaner = ReadingCleaner()
     var fitter: ConductionFitter
     var settleMin: Double?
+    /// Whether the fit restarted because the probe came back into the meat elsewhere
+    /// (`ProbeOutOfMeat`) and has too few points yet: the last answer stands meanwhile.
+    var movedInMeat = false
     /// When the probe last went into the meat: jumped into hotter meat early in the cook
     /// (`insertionRiseCelsiusPerMinute`: the readings before it are the room, not the meat), or came
     /// back into it elsewhere after a fall (`ProbeOutOfMeat`).
@@ -341,6 +344,7 @@ public final class ETAEstimator {
             // afresh here, as for a probe put into the meat.
             insertionSeconds = g.seconds
             fitter.restartStatistics(startCelsius: g.probeCelsius)
+            movedInMeat = true
         }
         if let o = originSeconds, g.seconds - o < 1800, !afterStall, pendingRestart == nil {
             // The rise is measured over a bucket at least: points are dated where their readings
@@ -423,6 +427,7 @@ public final class ETAEstimator {
         originSeconds = seconds
         insertionSeconds = seconds
         settleMin = nil
+        movedInMeat = false
         fitter = ConductionFitter(
             configuration: fitter.configuration, assumedAmbientCelsius: fitter.assumedAmbientCelsius)
         stall = StallTracker()

@@ -255,3 +255,28 @@ import Testing
         }
     }
 }
+
+extension ProbeMovedTests {
+    /// Put back into another spot late in the cook, the curve starts afresh there and has too few
+    /// points for a few minutes: the last answer stands meanwhile. It was the first answer of a
+    /// cook just started (past cooks' total time less the time run, or a textbook first guess):
+    /// real ribs an hour from done were told "4 h 45 min" for four minutes.
+    @Test func aProbeJustMovedKeepsTheLastAnswerUntilItsNewCurveShows() throws {
+        let cook = LiftedProbe(outSeconds: 8_000, backSeconds: 120, spotCelsius: 7)
+        let before = Predictor.predict(
+            readings: cook.readings(until: cook.outSeconds - 20), targetCelsius: 85, cut: nil, priors: [])
+        let held = try #require(before.finishSeconds)
+        var sawHold = false
+        for seconds in stride(from: 60.0, through: 300, by: 20) {
+            let now = cook.outSeconds + cook.backSeconds + seconds
+            let e = Predictor.predict(readings: cook.readings(until: now), targetCelsius: 85, cut: nil, priors: [])
+            let finish = try #require(e.finishSeconds)
+            #expect(e.phase != .collectingData, "\(Int(seconds)) s back: \(e.phase): \(e.message)")
+            if e.message.hasPrefix("probe moved within the meat") {
+                sawHold = true
+                #expect(abs(finish - held) < 60, "held \(Int(held)) s, shows \(Int(finish)) s")
+            }
+        }
+        #expect(sawHold)
+    }
+}
