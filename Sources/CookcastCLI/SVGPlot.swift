@@ -65,7 +65,7 @@ struct SVGPlot {
             let gy = y(unit.celsius(from: tick.value))
             svg += "<line x1=\"\(f(left))\" y1=\"\(f(gy))\" x2=\"\(f(left + plotW))\" y2=\"\(f(gy))\" stroke=\"#eee\"/>"
             svg +=
-                "<text class=\"temperature-tick\" x=\"\(f(left - 6))\" y=\"\(f(gy + 4))\" text-anchor=\"end\">\(tick.label)\(unit.symbol)</text>\n"
+                "<text class=\"temperature-tick\" x=\"\(f(left - 6))\" y=\"\(f(gy + 4))\" text-anchor=\"end\">\(tick.label) \(unit.symbol)</text>\n"
         }
         svg +=
             "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#888\"/>\n"

@@ -93,15 +93,15 @@ import Testing
         let cook = Self.cook(minutes: 300, everySeconds: 60)
         #expect(
             Self.temperatureLabels(Self.svg(cook, unit: .fahrenheit)) == [
-                "60F", "80F", "100F", "120F", "140F", "160F", "180F", "200F", "220F", "240F",
+                "60 F", "80 F", "100 F", "120 F", "140 F", "160 F", "180 F", "200 F", "220 F", "240 F",
             ])
         #expect(
             Self.temperatureLabels(Self.svg(cook)) == [
-                "20C", "30C", "40C", "50C", "60C", "70C", "80C", "90C", "100C", "110C", "120C",
+                "20 C", "30 C", "40 C", "50 C", "60 C", "70 C", "80 C", "90 C", "100 C", "110 C", "120 C",
             ])
         // Without ambient the span is 15..100 C, 59..212 F.
         let noAir = Self.svg(Self.cook(minutes: 300, everySeconds: 60, ambient: false), unit: .fahrenheit)
-        #expect(Self.temperatureLabels(noAir) == ["60F", "80F", "100F", "120F", "140F", "160F", "180F", "200F"])
+        #expect(Self.temperatureLabels(noAir) == ["60 F", "80 F", "100 F", "120 F", "140 F", "160 F", "180 F", "200 F"])
     }
 
     /// The live view's chart: labels on round values of the unit shown, each on the row nearest
