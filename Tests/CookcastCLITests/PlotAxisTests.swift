@@ -101,7 +101,8 @@ import Testing
             ])
         // Without ambient the span is 15..100 C, 59..212 F.
         let noAir = Self.svg(Self.cook(minutes: 300, everySeconds: 60, ambient: false), unit: .fahrenheit)
-        #expect(Self.temperatureLabels(noAir) == ["60 F", "80 F", "100 F", "120 F", "140 F", "160 F", "180 F", "200 F"])
+        #expect(
+            Self.temperatureLabels(noAir) == ["60 F", "80 F", "100 F", "120 F", "140 F", "160 F", "180 F", "200 F"])
     }
 
     /// The live view's chart: labels on round values of the unit shown, each on the row nearest
