@@ -237,8 +237,16 @@ final class TerminalDashboard: LiveSink {
             return overdue + latest + " \(eta.phase)"
         }
         var text = "ETA \(clock(finish)) (in \(DurationFormat.short(finish - status.elapsedSeconds))"
-        if let lo = eta.lowSeconds, let hi = eta.highSeconds { text += ", \(clock(lo))-\(clock(hi))" }
+        if let lo = eta.lowSeconds, let hi = eta.highSeconds { text += ", " + Self.range(clock(lo), clock(hi)) }
         return text + ") \(eta.phase)"
+    }
+
+    /// A range of two wall-clock times: a day suffix both share is said once, after the second
+    /// ("01:30-02:25+1d"; "01:30+1d-02:25+1d" was hard to read), one only the second has stays
+    /// on it ("22:25-00:39+1d").
+    static func range(_ low: String, _ high: String) -> String {
+        guard let plus = low.firstIndex(of: "+"), high.hasSuffix(low[plus...]) else { return low + "-" + high }
+        return String(low[..<plus]) + "-" + high
     }
 
     /// Terminal width assumed when the console cannot tell.

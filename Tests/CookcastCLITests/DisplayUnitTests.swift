@@ -40,3 +40,13 @@ import Testing
         #expect(await box.run(["export", "1", "--channel", "2"]).status == 0)
     }
 }
+
+/// The live view's range of two clock times says a shared day suffix once.
+@Suite struct ClockRangeTests {
+    @Test func aSharedDaySuffixIsSaidOnce() {
+        #expect(TerminalDashboard.range("01:30+1d", "02:25+1d") == "01:30-02:25+1d")
+        #expect(TerminalDashboard.range("22:25", "00:39+1d") == "22:25-00:39+1d")
+        #expect(TerminalDashboard.range("23:30+1d", "00:10+2d") == "23:30+1d-00:10+2d")
+        #expect(TerminalDashboard.range("12:00", "13:00") == "12:00-13:00")
+    }
+}
