@@ -28,6 +28,13 @@ final class BlueZLink: @unchecked Sendable {
     private var stopped = false
     /// The device a `Connect` is under way to, or whose link is up; nil otherwise.
     private var deviceInUse: String?
+    /// Whether cookcast made the link to `deviceInUse` (or its `Connect` is under way): only such
+    /// a link is taken down on stop. One already up when cookcast came to the device (another
+    /// recorder, the vendor app) is theirs: disconnecting it cut their link (QA).
+    private var ownsDeviceInUse = false
+    /// Whether the last link this thread used was its own: BlueZ bringing such a link back by
+    /// itself (`AdvertisementWatch.Sighting.connected`) keeps it cookcast's.
+    private var lastLinkWasOwn = false
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
     private var stamper = ReceptionStamper()
@@ -59,8 +66,9 @@ final class BlueZLink: @unchecked Sendable {
         let device: String? = stopLock.withLock {
             stopped = true
             // Entered before `run` can see `stopped` and end: the wait covers the `Disconnect` too.
-            if deviceInUse != nil { stopping.enter() }
-            return deviceInUse
+            guard let device = deviceInUse, ownsDeviceInUse else { return nil }
+            stopping.enter()
+            return device
         }
         guard let device else { return }
         let thread = Thread { [self] in
@@ -75,15 +83,22 @@ final class BlueZLink: @unchecked Sendable {
 
     /// Marks `devicePath` in use (a `Connect` about to start, or a link up) until `release`;
     /// false once stopped: no `Connect` is started after `stop`, which would not cancel it.
-    private func claim(_ devicePath: String) -> Bool {
+    /// `owned`: cookcast makes the link (so `stop` takes it down), rather than finding it up.
+    private func claim(_ devicePath: String, owned: Bool) -> Bool {
         stopLock.withLock {
             guard !stopped else { return false }
             deviceInUse = devicePath
+            ownsDeviceInUse = owned
             return true
         }
     }
 
-    private func release() { stopLock.withLock { deviceInUse = nil } }
+    private func release() {
+        stopLock.withLock {
+            deviceInUse = nil
+            ownsDeviceInUse = false
+        }
+    }
 
     private var isStopped: Bool { stopLock.withLock { stopped } }
 
@@ -223,10 +238,21 @@ final class BlueZLink: @unchecked Sendable {
         case .connected: report(.connecting, "BlueZ reconnected the probe: \(devicePath)")
         case nil: report(.connecting, devicePath)
         }
-        guard claim(devicePath) else { return false }
-        defer { release() }
         let objects = try BlueZObjects.fetch(bus)
-        if objects.deviceProperty(devicePath, "Connected")?.bool != true {
+        // Up already, and not a link of ours that BlueZ brought back: another program's (a
+        // second recorder, the vendor app), which it keeps once cookcast stops.
+        let foundUp = objects.deviceProperty(devicePath, "Connected")?.bool == true
+        let owned = !foundUp || (sighting == .connected && lastLinkWasOwn)
+        guard claim(devicePath, owned: owned) else { return false }
+        defer { release() }
+        lastLinkWasOwn = owned
+        if !owned {
+            report(
+                .connecting,
+                "\(options.address) is already connected by another program (another recorder or the probe's app?): "
+                    + "sharing its link, left up when cookcast stops")
+        }
+        if !foundUp {
             if let adapter = objects.adapterPath(of: devicePath) {
                 try objects.requirePowered(adapter: adapter, context: "connecting to \(options.address)")
             }
@@ -255,7 +281,8 @@ final class BlueZLink: @unchecked Sendable {
             // A link up but of no use (services that never resolve, a refused write) is taken
             // down: left up, it was waited on again at every try, and a cheap probe does not
             // advertise while connected, so no new link was made for the rest of the cook.
-            if !isStopped, error.name != "org.bluez.Error.NotConnected", !error.isNameUnowned {
+            // Another program's link is theirs to keep.
+            if owned, !isStopped, error.name != "org.bluez.Error.NotConnected", !error.isNameUnowned {
                 _ = try? bus.call(
                     destination: "org.bluez", path: devicePath, interface: BlueZObjects.device, method: "Disconnect",
                     timeoutMilliseconds: Self.stopDisconnectTimeoutMilliseconds)
