@@ -24,6 +24,8 @@ final class BlueZLink: @unchecked Sendable {
     /// Work the process waits for before it exits (`BlueZSource.waitUntilStopped`): the
     /// `Disconnect` that `stop` makes.
     private let stopping: DispatchGroup
+    /// Where the reason goes when the link gives up for good.
+    private let failure: BlueZLinkFailure
     private let stopLock = NSLock()
     private var stopped = false
     /// The device a `Connect` is under way to, or whose link is up; nil otherwise.
@@ -42,8 +44,9 @@ final class BlueZLink: @unchecked Sendable {
 
     init(
         options: BlueZLinkOptions, decoder: any ProbeDecoder, environment: [String: String],
-        stopping: DispatchGroup, emit: @escaping @Sendable (SourceEvent) -> Void
+        stopping: DispatchGroup, failure: BlueZLinkFailure, emit: @escaping @Sendable (SourceEvent) -> Void
     ) {
+        self.failure = failure
         self.options = options
         self.decoder = decoder
         self.environment = environment
@@ -124,6 +127,11 @@ final class BlueZLink: @unchecked Sendable {
                     backoff = options.reconnectInitialSeconds
                     spacingSeconds = options.reconnectSpacingSeconds
                 }
+            } catch  where error.name == BlueZLinkFailure.finalErrorName {
+                // The device's services are resolved and lack what was pinned: no retry changes that.
+                failure.record(error.description)
+                report(.ended, error.description)
+                return
             } catch {
                 // Until bluetoothd is back, every call says "The name org.bluez was not provided by any .service files".
                 let gone = "bluetoothd is not running (no org.bluez on the system bus)"
@@ -368,15 +376,35 @@ final class BlueZLink: @unchecked Sendable {
             _ = try bus.nextMessage(timeoutMilliseconds: 100)
         }
         let characteristics = objects.characteristics(under: devicePath)
-        let pinned = options.pinnedDataUUID
-        let candidates =
-            pinned != nil
-            ? characteristics.filter { options.matchesPinned($0.uuid) }
-            : characteristics.filter { $0.flags.contains("notify") || $0.flags.contains("indicate") }
+        let notifying = characteristics.filter { $0.flags.contains("notify") || $0.flags.contains("indicate") }
+        let candidates: [(path: String, uuid: String, flags: [String])]
+        if let pinned = options.pinnedDataUUID {
+            // Resolved services are the device's whole GATT table: what it lacks now, it lacks at
+            // every try (it retried for ever, every 5 s, "no notify characteristic with UUID ...").
+            let matching = characteristics.filter { options.matchesPinned($0.uuid) }
+            let offered = notifying.map(\.uuid)
+            guard !matching.isEmpty else {
+                throw DBusError(
+                    name: BlueZLinkFailure.finalErrorName,
+                    message: "no characteristic \(pinned) (\(pinSource)); its notify characteristics: "
+                        + (offered.isEmpty ? "none" : offered.joined(separator: ", ")),
+                    context: options.address)
+            }
+            candidates = matching.filter { $0.flags.contains("notify") || $0.flags.contains("indicate") }
+            guard !candidates.isEmpty else {
+                let flags = matching[0].flags.isEmpty ? "none" : matching[0].flags.joined(separator: ", ")
+                throw DBusError(
+                    name: BlueZLinkFailure.finalErrorName,
+                    message: "characteristic \(pinned) (\(pinSource)) cannot notify (its flags: \(flags)); "
+                        + "its notify characteristics: " + (offered.isEmpty ? "none" : offered.joined(separator: ", ")),
+                    context: options.address)
+            }
+        } else {
+            candidates = notifying
+        }
         guard !candidates.isEmpty else {
             throw DBusError(
-                name: "org.bluez.Error.NotFound",
-                message: "no notify characteristic" + (pinned.map { " with UUID \($0)" } ?? ""),
+                name: "org.bluez.Error.NotFound", message: "no notify characteristic",
                 context: "connecting to \(options.address)")
         }
         let setup = options.profile.map { ProfileSetup(profile: $0, characteristics: characteristics) }
@@ -388,6 +416,12 @@ final class BlueZLink: @unchecked Sendable {
         // Notifications are on first, so the reply to a write (the battery level) is not missed.
         try setup?.performWrites(bus, context: "setting up \(options.address)")
         return (candidates, setup)
+    }
+
+    /// Where the pinned data characteristic comes from, for the words of a failure.
+    private var pinSource: String {
+        if options.characteristicUUID != nil { return "--characteristic" }
+        return options.profile.map { "the \($0.name) profile's data characteristic" } ?? "pinned"
     }
 
     /// The device's object path, scanning for it if BlueZ does not know it yet.

@@ -32,6 +32,12 @@ public struct BlueZSource: ReadingSource {
 
     /// The links this source started that have not stopped yet, and their `Disconnect` on stop.
     private let runningLinks = DispatchGroup()
+    private let linkFailure = BlueZLinkFailure()
+
+    /// Why the link gave up, if it did: the probe's resolved services lack the pinned data
+    /// characteristic (`--characteristic`, the profile's), or it cannot notify. The source then
+    /// ends; retrying cannot mend a GATT table. Nil while it keeps (or kept) trying.
+    public var failure: String? { linkFailure.message }
 
     /// Waits, up to `seconds`, until the links this source started have stopped, once their
     /// consumer has stopped reading, and their `Disconnect` on stop is made. A link stops LE
@@ -55,7 +61,8 @@ public struct BlueZSource: ReadingSource {
         let (stream, continuation) = AsyncStream<SourceEvent>.makeStream(bufferingPolicy: .unbounded)
         let running = runningLinks
         let link = BlueZLink(
-            options: options, decoder: decoder ?? SeedProbeDecoder(), environment: environment, stopping: running
+            options: options, decoder: decoder ?? SeedProbeDecoder(), environment: environment, stopping: running,
+            failure: linkFailure
         ) { event in
             continuation.yield(event)
         }

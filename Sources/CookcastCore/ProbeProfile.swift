@@ -127,6 +127,18 @@ public struct ProbeProfile: Sendable, Hashable, Decodable {
         return PitChannelDecoder(base: base, pitChannel: pit)
     }
 
+    /// The full lower-case form of a UUID as users type it (`--characteristic`): 128-bit
+    /// (`0000fff4-0000-1000-8000-00805f9b34fb`, any case) or the 16-bit short form (`fff4`, as
+    /// `Models/probes.json` writes them); nil for anything else.
+    public static func parsedUUID(_ text: String) -> String? {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        let shapes = groups.count == 1 ? [4] : [8, 4, 4, 4, 12]
+        guard groups.map(\.count) == shapes, groups.allSatisfy({ $0.allSatisfy(\.isHexDigit) }),
+            text.allSatisfy(\.isASCII)
+        else { return nil }
+        return fullUUID(text)
+    }
+
     /// A UUID in its full lower-case form: a 16-bit short form (`FFF4`) on the Bluetooth base UUID.
     public static func fullUUID(_ uuid: String) -> String {
         let lower = uuid.lowercased()

@@ -207,6 +207,12 @@ struct LiveCommand: Command {
         }
         name = arguments.value("name")
         characteristic = arguments.value("characteristic")
+        // A typo is a usage error: it was taken as given and retried for ever ("no notify characteristic").
+        if let characteristic, case .probe = source, ProbeProfile.parsedUUID(characteristic) == nil {
+            throw .usage(
+                "--characteristic needs a UUID like 0000fff4-0000-1000-8000-00805f9b34fb or fff4, got '\(characteristic)'"
+            )
+        }
         profile = try context.probeProfile(named: arguments.value("profile"))
         pitProbe = try arguments.int("pit-probe", in: 1...16)
         if let pitProbe, let profile { try PacketDecoding.checkPitProbe(pitProbe, of: profile) }
@@ -348,6 +354,11 @@ struct LiveCommand: Command {
                 result = .failure(error)
             }
             await probe.waitUntilStopped(upToSeconds: 1)
+            // A probe that cannot give what was asked for (a pinned characteristic it lacks): the
+            // session is stored and ended; the reason is the error, its own line.
+            if let failure = probe.failure, case .success = result {
+                throw CLIError(failure, exitCode: ExitCode.unavailable)
+            }
             return try result.get()
         }
     }
