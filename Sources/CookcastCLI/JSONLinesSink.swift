@@ -26,6 +26,8 @@ final class JSONLinesSink: LiveSink {
     private let console: any Console
     private let sessionID: Int64
     private let unit: TemperatureUnit
+    /// The link's changes as said, an outage's repeats collapsed.
+    private var linkNews = LinkNews()
 
     init(console: any Console, sessionID: Int64, unit: TemperatureUnit = .celsius) {
         self.console = console
@@ -66,10 +68,14 @@ final class JSONLinesSink: LiveSink {
                     })
             }
         case .connection(let state, let detail):
+            // An outage's repeated tries are collapsed (`LinkNews`): some 2,900 lines an hour.
+            guard let item = linkNews.item(state, detail: detail, atSeconds: status.elapsedSeconds) else { return }
             fields["type"] = .string("connection")
             fields["t_s"] = .number(status.elapsedSeconds)
             fields["state"] = .string(state.rawValue)
+            fields["change"] = .string(item.change)
             fields["detail"] = detail.map { .string($0) } ?? .null
+            if let tries = item.failedTries { fields["failed_attempts"] = .integer(Int64(tries)) }
         case .decodeError(let error, let t):
             fields["type"] = .string("decode_error")
             fields["t_s"] = .number(t)

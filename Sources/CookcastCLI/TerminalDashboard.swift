@@ -27,6 +27,8 @@ final class TerminalDashboard: LiveSink {
     /// timer refresh or finish past its time.
     private var heldLine: LiveStatus?
     private var recentEvents: [String] = []
+    /// The link's changes as said, an outage's repeats collapsed.
+    private var linkNews = LinkNews()
 
     init(
         console: any Console, unit: TemperatureUnit, title: String, startedAtUnixMs: Int64,
@@ -51,7 +53,7 @@ final class TerminalDashboard: LiveSink {
         case .reading: break
         case .connection(let state, let detail):
             if state != .ended {
-                note = "link \(state.label)" + (detail.map { " (\($0))" } ?? "")
+                note = linkNews.item(state, detail: detail, atSeconds: status.elapsedSeconds)?.text
             }
         case .decodeError(let error, let t):
             note = "decode error: \(error.description)"
