@@ -355,8 +355,13 @@ struct LiveCommand: Command {
             }
             await probe.waitUntilStopped(upToSeconds: 1)
             // A probe that cannot give what was asked for (a pinned characteristic it lacks): the
-            // session is stored and ended; the reason is the error, its own line.
-            if let failure = probe.failure, case .success = result {
+            // session is ended (not kept when it holds nothing, said as a note); the reason is the
+            // error, its own line.
+            if let failure = probe.failure {
+                if case .failure(let error) = result {
+                    guard error.exitCode == ExitCode.dataError else { throw error }
+                    context.console.errorLine("note: \(error.message)")
+                }
                 throw CLIError(failure, exitCode: ExitCode.unavailable)
             }
             return try result.get()
