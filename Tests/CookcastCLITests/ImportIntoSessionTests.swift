@@ -40,20 +40,70 @@ import Testing
 
     /// The list counts the readings added, the one before the session's last reading (already
     /// inside its channel's digest) and its hotter probe included, as it counts them from scratch.
-    /// Readings at times the session stores with other values are kept as stored, and said: they
-    /// were "already stored" without a word, the file's values dropped.
+    /// Readings at times the session stores with values a rounding apart (within
+    /// `MergeOverlap.contradictionCelsius`) are kept as stored, and said: they were "already
+    /// stored" without a word, the file's values dropped.
     @Test func readingsThatDifferFromTheStoredOnesAreSaid() async throws {
         let box = try await sandboxWithSession()
         defer { box.cleanup() }
-        let other = box.write("other.csv", "t_s,probe_c,ambient_c\n10,99,99\n20,22,110\n7000,50,50\n")
+        let other = box.write("other.csv", "t_s,probe_c,ambient_c\n10,21.4,110.6\n20,22,110\n7000,50,50\n")
         let r = await box.run(["import", other, "--into", "1"])
         #expect(r.status == 0, "\(r.err)")
         #expect(
             r.out.contains(
                 "; 2 already stored; 1 of them with other values than stored, kept as stored (first 00:00:10 channel 1: "
-                    + "probe 99.0 C, ambient 99.0 C in the file, probe 21.0 C, ambient 110.0 C stored)"), "\(r.out)")
+                    + "probe 21.4 C, ambient 110.6 C in the file, probe 21.0 C, ambient 110.0 C stored)"), "\(r.out)")
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         #expect(try store.readings(session: 1, channel: 1).map(\.probeCelsius) == [20, 21, 22, 50])
+    }
+
+    /// QA: one chicken's CSV export merged into another chicken's session said "added 231
+    /// readings ...; 286 already stored; 286 of them with other values than stored", exit 0, and
+    /// the session interleaved two cooks. A file with a reading more than 1 C from the stored one
+    /// at its channel and millisecond is not the session's cook: refused in one line, exit 65,
+    /// nothing stored, and `--dry-run` says the same; one such reading among agreeing ones is
+    /// enough (merged, it still puts a second curve between the stored readings).
+    @Test func anotherCookIsRefusedAndNothingIsStored() async throws {
+        let box = try await sandboxWithSession()
+        defer { box.cleanup() }
+        let other = box.write("other.csv", "t_s,probe_c,ambient_c\n10,99,110\n20,22,110\n7000,50,50\n")
+        for dryRun in [true, false] {
+            let r = await box.run(["import", other, "--into", "1"] + (dryRun ? ["--dry-run"] : []))
+            #expect(r.status == 65 && r.out.isEmpty, "\(r.out)")
+            #expect(
+                r.err
+                    == "cookcast import: not added: the file is not session 1's cook: 1 of its 2 readings at times the "
+                    + "session stores differ from them by more than 1.0 C (first 00:00:10 channel 1: probe 99.0 C, "
+                    + "ambient 110.0 C in the file, probe 21.0 C, ambient 110.0 C stored); import it without --into "
+                    + "for a session of its own\n", "\(r.err)")
+        }
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 1).map(\.elapsedSeconds) == [0, 10, 20])
+    }
+
+    /// The QA sweep's own steps, with two real chickens; the rest of a cook (its whole file
+    /// into a session holding its first part) is still added.
+    @Test func aRealChickenIsNotMergedIntoAnother() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let roast = SharedData.cook("heatledger_roast_chicken.csv")
+        let combustion = SharedData.cook("combustion_chicken_68c.csv")
+        #expect(await box.run(["import", roast]).status == 0)
+        #expect(await box.run(["import", combustion]).status == 0)
+        let export = box.directory + "/e1.csv"
+        #expect(await box.run(["export", "1", "-o", export]).status == 0)
+        let merged = await box.run(["import", export, "--into", "2"])
+        #expect(
+            merged.status == 65 && merged.err.contains("not session 2's cook: 286 of its 286 readings"), "\(merged.err)"
+        )
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.readings(session: 2).count == 920)
+        let lines = try String(contentsOfFile: export, encoding: .utf8).split(separator: "\n")
+        let part = box.write("part.csv", lines.prefix(200).joined(separator: "\n") + "\n")
+        #expect(await box.run(["import", part, "--name", "part"]).status == 0)
+        let rest = await box.run(["import", export, "--into", "3"])
+        #expect(rest.status == 0 && rest.out.contains("added 318 readings to session 3 (part"), "\(rest.out)")
+        #expect(rest.out.contains("; 199 already stored") && !rest.out.contains("other values"), "\(rest.out)")
     }
 
     /// A session with a cut and no target of its own shows its cut's usual one, which fit and live

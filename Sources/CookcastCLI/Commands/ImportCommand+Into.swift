@@ -142,6 +142,10 @@ extension ImportCommand {
         let target = session.targetCelsius.map { context.unit.format(celsius: $0) } ?? "-"
         let what = "session \(id) (\(session.name ?? "unnamed"), cut \(session.cut ?? "-"), target \(target))"
         if isDryRun {
+            // The import's own check, so a dry run says what the import would: refused.
+            do { try Self.checkSameCook(readings, store: store, session: id, unit: context.unit) } catch {
+                throw error as? CLIError ?? .io("\(error)")
+            }
             context.console.line(
                 "would add up to \(counts(readings: readings.count, events: events?.count ?? 0)) to \(what)"
                     + notes.map { "; \($0)" }.joined())
@@ -155,13 +159,16 @@ extension ImportCommand {
                     exitCode: ExitCode.usage)
             }
             defer { lock.release() }
+            // Compared under the lock, before anything is stored: what the add would skip is
+            // what the session holds now.
+            let overlap = try Self.checkSameCook(readings, store: store, session: id, unit: context.unit)
             let added = try store.add(
                 readings: readings, channels: merge?.channels ?? [], events: events ?? [], session: id)
             let already = (readings: readings.count - added.readings, events: (events?.count ?? 0) - added.events)
-            if already.readings > 0,
-                let conflict = try Self.conflicts(readings, store: store, session: id, unit: context.unit)
-            {
-                notes.insert(conflict, at: 0)
+            if already.readings > 0, let first = overlap.firstDiffering {
+                notes.insert(
+                    "\(overlap.differingCount) of them with other values than stored, kept as stored (first "
+                        + Self.describe(first, unit: context.unit) + ")", at: 0)
             }
             if events == nil, already.readings > 0 {
                 notes.insert("\(already.readings) already stored", at: 0)
@@ -178,27 +185,27 @@ extension ImportCommand {
         }
     }
 
-    /// Of `readings`, those at a channel and time the session already stores with other values
-    /// (kept as stored), said: "2 of them with other values than stored, kept as stored (first
-    /// 00:01:00 channel 1: probe 99.0 C in the file, 2.6 C stored)"; nil when there are none.
-    /// They were "already stored" without a word.
-    static func conflicts(
+    /// `readings` (on session `id`'s clock) beside the readings the session stores at their
+    /// channels and milliseconds (`MergeOverlap`); throws, exit 65, when one of them contradicts
+    /// the stored one: the file is another cook (or another probe on the channel), and merged it
+    /// interleaved two curves on one channel, with no way to take them apart.
+    @discardableResult
+    static func checkSameCook(
         _ readings: [Reading], store: SessionStore, session id: Int64, unit: TemperatureUnit
-    ) throws -> String? {
-        func differ(_ a: Double?, _ b: Double?) -> Bool { !Reading.same(a, b, within: 1e-9) }
-        var count = 0
-        var first: (file: Reading, stored: Reading)?
-        for r in readings {
-            let ms = SessionClock.milliseconds(seconds: r.elapsedSeconds)
-            guard let stored = try store.reading(session: id, channel: r.channel, atMilliseconds: ms) else { continue }
-            guard
-                differ(r.probeCelsius, stored.probeCelsius) || differ(r.ambientCelsius, stored.ambientCelsius)
-                    || differ(r.batteryPercent, stored.batteryPercent)
-            else { continue }
-            count += 1
-            if first == nil { first = (r, stored) }
+    ) throws -> MergeOverlap {
+        let overlap = try MergeOverlap(readings) { channel, ms in
+            try store.reading(session: id, channel: channel, atMilliseconds: ms)
         }
-        guard let first else { return nil }
+        guard let first = overlap.firstContradicting else { return overlap }
+        throw CLIError.data(
+            "not added: the file is not session \(id)'s cook: \(overlap.contradictingCount) of its "
+                + "\(Counted.words(overlap.storedCount, "reading")) at times the session stores differ from them by more "
+                + "than \(unit.formatDifference(celsius: MergeOverlap.contradictionCelsius)) (first "
+                + describe(first, unit: unit) + "); import it without --into for a session of its own")
+    }
+
+    /// `00:01:00 channel 1: probe 99.0 C in the file, probe 2.6 C stored`.
+    static func describe(_ pair: MergeOverlap.Pair, unit: TemperatureUnit) -> String {
         func temperatures(_ r: Reading) -> String {
             [
                 r.probeCelsius.map { "probe \(unit.format(celsius: $0))" },
@@ -206,9 +213,7 @@ extension ImportCommand {
             ]
             .compactMap { $0 }.joined(separator: ", ")
         }
-        let at = DurationFormat.clock(first.file.elapsedSeconds)
-        return
-            "\(count) of them with other values than stored, kept as stored (first \(at) channel \(first.file.channel): "
-            + "\(temperatures(first.file)) in the file, \(temperatures(first.stored)) stored)"
+        return "\(DurationFormat.clock(pair.file.elapsedSeconds)) channel \(pair.file.channel): "
+            + "\(temperatures(pair.file)) in the file, \(temperatures(pair.stored)) stored"
     }
 }

@@ -63,7 +63,10 @@ struct ImportCommand: Command {
         another probe's export of the same cook): readings the session has (same channel and
         millisecond) are skipped, so doing it twice adds nothing; the session keeps its name, cut
         and target. A canonical CSV's times are on the session's clock; a vendor export's are
-        placed by its start. Not into a session another `cookcast live` is recording.
+        placed by its start. Not into a session another `cookcast live` is recording. A file with a
+        reading more than 1 C from the one the session stores at the same channel and time is
+        another cook (or another probe on that channel): refused, exit 65, nothing stored (and so
+        by --dry-run); smaller differences are kept as stored, with a note.
         The events `live` saved with them (X-events.csv next to X.csv: t_s,kind,channel,detail on the
         session's clock) come with a canonical CSV, in the same transaction, or alone when that file
         is given; an event the session has (same millisecond, kind, channel and detail) is skipped.
@@ -71,7 +74,8 @@ struct ImportCommand: Command {
         nothing of the import is stored. A file `live` saved from another session (its name,
         <database>-unsaved-N-..., says which) is refused: add it with --into N.
         Exit status: 0 everything imported (or already there); 65 some file of an unknown format or
-        without usable data (the others are imported); 66 a file missing or unreadable, or a
+        without usable data (the others are imported), or --into a session whose readings the
+        file contradicts; 66 a file missing or unreadable, or a
         directory with no file to import.
         """
     static let options = OptionSpec(
