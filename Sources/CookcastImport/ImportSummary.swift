@@ -57,11 +57,36 @@ extension ImportOutcome {
     {
         var out: [String] = []
         if let name = options.name, name != stored.name { out.append("--name \(name)") }
-        if let cut = options.cut.map(options.normalizedCut), cut != stored.cut { out.append("--cut \(cut)") }
-        if let target = options.targetCelsius, stored.targetCelsius.map({ abs($0 - target) > 1e-9 }) ?? true {
+        if let cut = unappliedCut(options, to: stored) { out.append("--cut \(cut)") }
+        if let target = unappliedTarget(options, to: stored) {
             out.append("--target \(unit.format(celsius: target))")
         }
         return out
+    }
+
+    /// `--cut` (its canonical name) when it differs from the stored session's cut.
+    private static func unappliedCut(_ options: ImportOptions, to stored: SessionInfo) -> String? {
+        guard let cut = options.cut.map(options.normalizedCut), cut != stored.cut else { return nil }
+        return cut
+    }
+
+    /// `--target`, degrees Celsius, when it differs from the stored session's target.
+    private static func unappliedTarget(_ options: ImportOptions, to stored: SessionInfo) -> Double? {
+        guard let target = options.targetCelsius, stored.targetCelsius.map({ abs($0 - target) > 1e-9 }) ?? true
+        else { return nil }
+        return target
+    }
+
+    /// For a duplicate, the `--cut` and `--target` (degrees Celsius) the command line gave that the
+    /// stored session does not have, and that session; nil when there are none. A skipped cook
+    /// keeps the stored session's goals, and no command changes them afterwards.
+    public func unappliedGoals(_ options: ImportOptions) -> (cut: String?, targetCelsius: Double?, stored: SessionInfo)?
+    {
+        guard case .duplicate(_, _, let stored?) = self else { return nil }
+        let cut = Self.unappliedCut(options, to: stored)
+        let target = Self.unappliedTarget(options, to: stored)
+        guard cut != nil || target != nil else { return nil }
+        return (cut, target, stored)
     }
 }
 

@@ -77,6 +77,39 @@ import Testing
         #expect(try Self.turkeyCooks(box) == 5)
     }
 
+    /// QA: `live --replay X.csv` without a cut, then `import X.csv --cut steak`, was skipped with
+    /// "not applied: --cut steak" and nothing else: the cook had no target to learn from, and no
+    /// command gives a stored session one. The skip stays (an import of a stored cook adds
+    /// nothing), and a note says so and gives the replay to that cut, which is then the session
+    /// the cook is learned from; once one has a target, the note names it instead.
+    @Test func replayedWithoutACutThenImportedWithOneSaysHowToGiveItOne() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let turkey = try LearningFromCooksTests.ownTurkey(box)
+        let first = await Self.replay(box, turkey, [])
+        #expect(first.status == 0, "\(first.err)")
+        for dryRun in [true, false] {
+            let imported = await box.run(
+                ["import", turkey, "--cut", "turkey", "--target", "74"] + (dryRun ? ["--dry-run"] : []))
+            #expect(imported.status == 0, "\(imported.err)")
+            #expect(imported.out.contains("not applied: --cut turkey, --target 74.0 C"), "\(imported.out)")
+            #expect(
+                imported.err.contains(
+                    "note: session 1 keeps the cut and target it was stored with (cut -, target -): no command "
+                        + "changes a stored cook's cut or target; `cookcast live --replay \(turkey) --speed max "
+                        + "--cut turkey --target 74.0` records the cook again with yours, and that session is the "
+                        + "one it is learned from (session 1 has no target)"), "\(imported.err)")
+        }
+        let again = await box.run(["live", "--replay", turkey, "--speed", "max", "--cut", "turkey", "--target", "74.0"])
+        #expect(again.out.contains("learned from this cook: the turkey prior now holds 5 cooks"), "\(again.out)")
+        let recut = await box.run(["import", turkey, "--cut", "brisket"])
+        #expect(
+            recut.err.hasSuffix(
+                "no command changes a stored cook's cut or target; session 2, the same cook with a target, is the "
+                    + "one learned from\n"), "\(recut.err)")
+        #expect(try SessionStore(path: box.databasePath, readOnly: true).sessionIDs() == [1, 2])
+    }
+
     /// A file imported with no cut or target to learn from, then replayed to a turkey's target, is
     /// learned from as replayed: the cook still counts once, not none.
     @Test func theSessionWithATargetIsTheOneLearnedFrom() async throws {

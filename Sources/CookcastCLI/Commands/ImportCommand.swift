@@ -47,7 +47,10 @@ struct ImportCommand: Command {
         without probe N says so and is imported without it.
         The same cook imported twice is recognised (a hash of its parsed readings, so other bytes
         for the same readings, a trailing newline, do not matter) and skipped: the line names the
-        stored session with its own name, cut and target, and any --name/--cut/--target not applied.
+        stored session with its own name, cut and target, and any --name/--cut/--target not applied
+        (no command changes a stored cook's cut or target: a note says so, and, when no session of
+        that cook has a target, gives the live --replay of a canonical CSV to yours). So is a file
+        replayed (live --replay) or piped in (live --stdin) before.
         So is a cook recorded here, exported with --format json and imported back (same start, same
         readings). A CSV export carries no start: it is recognised by its readings (a thermometer's
         battery column, which export writes from an iBBQ's reports, left out of the comparison)
@@ -248,6 +251,9 @@ struct ImportCommand: Command {
                 }
                 if let duplicate {
                     context.console.line(duplicate.summary(unit: context.unit, options: importOptions, isDryRun: true))
+                    if let store, let note = try storedGoalsNote(duplicate, group: group, store: store) {
+                        context.console.errorLine(note)
+                    }
                 } else {
                     context.console.line("would import: \(cook.importSummary(unit: context.unit))")
                 }
@@ -258,6 +264,7 @@ struct ImportCommand: Command {
         opened = store
         for outcome in try importer.store(cooks, earlierHashes: group.result.earlierHashes, into: store) {
             context.console.line(outcome.summary(unit: context.unit, options: importOptions))
+            if let note = try storedGoalsNote(outcome, group: group, store: store) { context.console.errorLine(note) }
         }
     }
 
