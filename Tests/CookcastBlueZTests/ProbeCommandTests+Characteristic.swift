@@ -14,8 +14,7 @@ extension ProbeCommandTests {
         defer { fake.stop() }
         let (dir, db) = temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let (status, text) = try await bounded(
-            ["live", "--probe", FakeBlueZ.address, "--characteristic", given, "--plain", "--db", db], fake: fake)
+        let (status, text) = try await liveWithCharacteristic(given, fake: fake, db: db)
         #expect(status == 64, "\(text)")
         #expect(
             text.hasPrefix(
@@ -26,7 +25,7 @@ extension ProbeCommandTests {
 
     /// QA: a well-formed UUID the probe does not have was retried for ever; its resolved services
     /// are its whole GATT table, so it is now a final error naming what the probe offers (exit
-    /// 69, the session stored and ended), and so is a pinned characteristic that cannot notify
+    /// 69; its session, empty, is not kept), and so is a pinned characteristic that cannot notify
     /// (the link filtered by UUID only, and said "notify").
     @Test(arguments: [
         (
@@ -46,8 +45,7 @@ extension ProbeCommandTests {
         defer { fake.stop() }
         let (dir, db) = temporaryDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let (status, text) = try await bounded(
-            ["live", "--probe", FakeBlueZ.address, "--characteristic", given, "--plain", "--db", db], fake: fake)
+        let (status, text) = try await liveWithCharacteristic(given, fake: fake, db: db)
         #expect(status == 69, "\(text)")
         #expect(text.hasSuffix(error), "\(text)")
         #expect(text.components(separatedBy: "reconnecting").count == 1, "\(text)")
@@ -66,5 +64,13 @@ extension ProbeCommandTests {
         for bad in ["", "fff4 ", "fff45", "7edda774045e4bbf909b45d1991a2876", "7edda774-045e-4bbf-909b-45d1991a287g"] {
             #expect(ProbeProfile.parsedUUID(bad) == nil, "\(bad)")
         }
+    }
+
+    /// `live --probe` of the fake's probe with `--characteristic given`, plain output, into `db`.
+    func liveWithCharacteristic(_ given: String, fake: FakeBlueZ, db: String) async throws -> (
+        status: Int32?, text: String
+    ) {
+        try await bounded(
+            ["live", "--probe", FakeBlueZ.address, "--characteristic", given, "--plain", "--db", db], fake: fake)
     }
 }
