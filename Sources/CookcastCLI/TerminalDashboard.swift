@@ -187,7 +187,7 @@ final class TerminalDashboard: LiveSink {
             let label = status.probeCelsius.count > 1 ? "probe\(ch)" : "probe"
             return "\(label) \(unit.format(celsius: status.probeCelsius[ch]))\(age(ch, status))"
         }
-        var parts = ["[\(DurationFormat.clock(status.elapsedSeconds))]", status.connection.label]
+        var parts = ["[\(DurationFormat.clock(status.elapsedSeconds))]", Self.connectionWord(status)]
         parts.append(probes.isEmpty ? "probe --" : probes.joined(separator: "  "))
         parts.append("ambient \(unit.format(celsius: status.ambientCelsius))")
         parts.append("battery " + (status.batteryPercent.map { "\(Int($0.rounded())) %" } ?? "--"))
@@ -249,6 +249,12 @@ final class TerminalDashboard: LiveSink {
     static func range(_ low: String, _ high: String) -> String {
         guard let plus = low.firstIndex(of: "+"), high.hasSuffix(low[plus...]) else { return low + "-" + high }
         return String(low[..<plus]) + "-" + high
+    }
+
+    /// The link's state for the status line: "not connected" while no link has been up yet (a
+    /// failed first try said "disconnected", as if a link had dropped), else its state.
+    static func connectionWord(_ status: LiveStatus) -> String {
+        status.connection == .disconnected && !status.hasConnected ? "not connected" : status.connection.label
     }
 
     /// Terminal width assumed when the console cannot tell.

@@ -312,6 +312,7 @@ public final class LivePipeline: @unchecked Sendable {
             status.elapsedSeconds = max(status.elapsedSeconds, t)
             switch state {
             case .connected:
+                status.hasConnected = true
                 if wasDisconnected { linkEpoch += 1 }
                 wasDisconnected = false
                 lastFailedTryDetail = nil

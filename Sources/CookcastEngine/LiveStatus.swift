@@ -8,6 +8,9 @@ public struct LiveStatus: Sendable {
     public var elapsedSeconds: Double
     /// Link state.
     public var connection: ConnectionState
+    /// Whether the link has been up at least once this run: a failed try before that is "not
+    /// connected" yet, not a disconnect.
+    public var hasConnected = false
     /// Latest valid probe temperature per channel, degrees Celsius.
     public var probeCelsius: [Int: Double]
     /// Session time of each temperature in `probeCelsius`, seconds, by channel: after an outage

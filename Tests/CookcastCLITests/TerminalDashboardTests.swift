@@ -207,3 +207,17 @@ final class FakeTerminal: Console, @unchecked Sendable {
         #expect(!cut, "\(screen)")
     }
 }
+
+/// The status line's link word: a try that failed before any link is "not connected", not
+/// "disconnected" (QA: the header said "disconnected" with the adapter off at the start).
+@Suite struct ConnectionWordTests {
+    @Test func aFailureBeforeAnyLinkIsNotConnected() {
+        var status = OverdueDisplayTests.status(probes: [:])
+        status.connection = .disconnected
+        #expect(TerminalDashboard.connectionWord(status) == "not connected")
+        status.hasConnected = true
+        #expect(TerminalDashboard.connectionWord(status) == "disconnected")
+        status.connection = .connected
+        #expect(TerminalDashboard.connectionWord(status) == "connected")
+    }
+}
