@@ -347,7 +347,18 @@ extension ETAEstimator {
     /// The band: it takes in what past cooks took, give or take 1.28 of their SD. Ten minutes into
     /// a simulated turkey the young fit said "1 h left, 12:02-13:16" for a 15:08 finish.
     func weighWithPastCooks(_ forecast: inout Forecast, now: Double, probeCelsius T: Double) {
-        let usual = usualRemainingSeconds(now: now), spread = 1.2816 * prior.totalHoursSD * 3600
+        // What past cooks took, less the time this one has run; once over half their time has
+        // run, never less than their whole time scaled by the rise still to go: a probe that has
+        // not moved (meat from the freezer, a probe in the bone) has all of it still to go, and
+        // counting down the time run alone told a frozen roast "1 min left" when past cooks
+        // finished, then "6 h". (From the start, it made birds, whose centres barely move in the
+        // first quarter, late at 25 %.)
+        let first = fitter.firstProbeCelsius ?? T
+        let toGo = goalCelsius > first ? min(1, max(0, (goalCelsius - T) / (goalCelsius - first))) : 0
+        let usualTotal = prior.totalHoursMean * 3600
+        let behind = now - (originSeconds ?? now) > 0.5 * usualTotal
+        let usual = max(usualRemainingSeconds(now: now), behind ? usualTotal * toGo : 0)
+        let spread = 1.2816 * prior.totalHoursSD * 3600
         guard prior.cookCount > 0, usual > 0 else { return }
         let fitted = forecast.finishSeconds - now
         let flatForLong = now - (originSeconds ?? now) > configuration.youngBothWaysAfterSeconds

@@ -100,6 +100,29 @@ struct SyntheticCook {
         #expect(abs(left / truth - 1) < 0.15, "\(Int(left)) s left, truly \(Int(truth)) s")
     }
 
+    /// A roast from the freezer: its probe creeps from -1 C at 0.5 C an hour in a 175 C oven, and
+    /// its cut's past cooks took 1.26 hours. Counting their time down by the time run alone said
+    /// "21 min left" at an hour and "1 min left" at 75 minutes, then "6 h": once over half their
+    /// time has run, the rise still to go scales their whole time instead, and it never counts
+    /// down to a finish the probe is not heading for.
+    @Test func aProbeThatHasNotMovedIsNotCountedDownToPastCooksFinish() throws {
+        let roast = FitPrior(
+            cut: "beef_roast", ambientCelsius: 140, logTauMean: 7.0, logTauSD: 1.2, stalls: false,
+            stallCelsius: 70, stallHoursMean: 0, stallHoursSD: 1, totalHoursMean: 1.26, totalHoursSD: 0.38,
+            cookCount: 2)
+        let est = ETAEstimator(targetCelsius: 54, prior: roast)
+        var t = 0.0
+        while t <= 6600 {
+            est.update(Reading(elapsedSeconds: t, probeCelsius: -1 + 0.5 * t / 3600, ambientCelsius: 175))
+            if t >= 2400, t.truncatingRemainder(dividingBy: 600) == 0 {
+                let e = est.estimate(atSeconds: t)
+                let left = try #require(e.finishSeconds) - t
+                #expect(left >= 0.9 * 1.26 * 3600, "\(Int(t)) s: \(Int(left)) s left (\(e.phase): \(e.message))")
+            }
+            t += 30
+        }
+    }
+
     /// Ten minutes into a turkey whose probe has not moved, the fit's finish is about the quickest
     /// still possible: when the cut's past cooks say later, the answer is the two weighed in log
     /// time; when they say sooner, the fit stands.
