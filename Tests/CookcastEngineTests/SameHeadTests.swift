@@ -39,4 +39,68 @@ import Testing
         #expect(cooks.map(\.id) == ["s2", "s3"], "\(cooks.map(\.id))")
         #expect(skipped.map(\.reason) == [.sameCook(as: ids[1])])
     }
+
+    /// QA: a whole-degree logger every 60 s, from the fridge, gives two different briskets the
+    /// same first 8 probe readings (4 C for the first 10 minutes); they were one cook and the
+    /// second was never learned from. The head only finds candidates: two sessions are one cook
+    /// when their readings agree over their whole overlap, ambient included.
+    @Test func twoCooksFromTheFridgeWithOneHeadAreTwoCooks() throws {
+        let box = try FitJobProbesTests.Box()
+        defer { box.cleanup() }
+        func brisket(pit: Double, tauHours: Double, hours: Double, ambient: Bool) -> [Reading] {
+            stride(from: 0.0, through: hours * 3600, by: 60).map { t in
+                let x = max(0, t - 600)
+                let probe = (pit - (pit - 4) * exp(-x / (tauHours * 3600))).rounded()
+                let air = (pit + 3 * sin(t / 900)).rounded()
+                return Reading(elapsedSeconds: t, probeCelsius: probe, ambientCelsius: ambient ? air : nil)
+            }
+        }
+        // With air: the pits differ from the first reading. Without: the probes part at 11 min.
+        let cooks = [
+            brisket(pit: 110, tauHours: 5, hours: 14, ambient: true),
+            brisket(pit: 135, tauHours: 3.5, hours: 10, ambient: true),
+            brisket(pit: 110, tauHours: 5, hours: 14, ambient: false),
+            brisket(pit: 135, tauHours: 3.5, hours: 10, ambient: false),
+        ]
+        #expect(cooks[0].prefix(8).map(\.probeCelsius) == cooks[1].prefix(8).map(\.probeCelsius))
+        var ids: [Int64] = []
+        for (index, readings) in cooks.enumerated() {
+            let id = try box.store.createSession(
+                SessionInfo(
+                    startedAtUnixMs: Int64(index) * 86_400_000, cut: "brisket", targetCelsius: 95, source: "test",
+                    status: .finished),
+                channels: [ChannelInfo(channel: 1, name: "probe")])
+            _ = try box.store.append(readings, session: id)
+            ids.append(id)
+        }
+        let job = FitJob(store: box.store, catalog: CutCatalog(profiles: []))
+        #expect(try job.sameCookSessions() == [:])
+    }
+
+    /// A recording killed between two channels' rows of one moment is still a part of the cook:
+    /// at the shorter session's last moment, only the readings both hold are compared.
+    @Test func aPartCutBetweenTwoChannelsIsStillThePart() throws {
+        let box = try FitJobProbesTests.Box()
+        defer { box.cleanup() }
+        let whole = stride(from: 0.0, through: 6000, by: 10).flatMap { t in
+            [1, 2].map { channel in
+                Reading(
+                    channel: channel, elapsedSeconds: t,
+                    probeCelsius: 180 - (176 - Double(channel)) * exp(-t / 8000), ambientCelsius: 180)
+            }
+        }
+        let part = Array(whole.prefix(whole.count * 9 / 10))  // ends on channel 1 of a moment
+        var ids: [Int64] = []
+        for (index, readings) in [part, whole].enumerated() {
+            let id = try box.store.createSession(
+                SessionInfo(
+                    startedAtUnixMs: Int64(index) * 86_400_000, cut: "chicken", targetCelsius: 74, source: "test",
+                    status: .finished),
+                channels: [ChannelInfo(channel: 1, name: "probe"), ChannelInfo(channel: 2, name: "probe 2")])
+            _ = try box.store.append(readings, session: id)
+            ids.append(id)
+        }
+        let job = FitJob(store: box.store, catalog: CutCatalog(profiles: []))
+        #expect(try job.sameCookSessions() == [ids[0]: ids[1]])
+    }
 }
