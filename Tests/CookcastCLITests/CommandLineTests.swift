@@ -83,6 +83,7 @@ import Testing
         let svg = box.directory + "/cook.svg"
         let commands = [
             ["show", "99"], ["export", "99"], ["plot", "99", "-o", svg], ["import", file, "--into", "99"],
+            ["fit", "99"], ["fit", "1", "99"],
         ]
         for command in commands {
             let r = await box.run(command)

@@ -56,6 +56,27 @@ import Testing
         #expect(try store.priors(cut: "chicken").first?.cookCount == 2)
     }
 
+    /// QA: `fit 99` said "skipped session 99: not found", then blamed the target ("no stored cook
+    /// that reached its target to fit"), and `fit 1 99` refitted session 1 and exited 0. A session
+    /// id that names no session is an error in one line, as `show 99` says, and nothing is refitted.
+    @Test func aMissingSessionIsAnErrorAndNothingIsRefitted() async throws {
+        let box = try Sandbox.withoutShippedCooks()
+        defer { box.cleanup() }
+        let file = SharedData.cook("heatledger_roast_chicken.csv")
+        #expect(await box.run(["import", file, "--cut", "chicken", "--target", "74"]).status == 0)
+        for ids in [["99"], ["1", "99"], ["98", "1", "99"]] {
+            let r = await box.run(["fit"] + ids)
+            #expect(r.status == 65, "\(ids): \(r.err)")
+            let missing = ids.filter { $0 != "1" }
+            let named = (missing.count == 1 ? "no session " : "no sessions ") + missing.joined(separator: ", ")
+            #expect(r.err == "cookcast fit: \(named) in \(box.databasePath)\n", "\(ids): \(r.err)")
+            #expect(r.out.isEmpty, "\(ids): \(r.out)")
+            let store = try SessionStore(path: box.databasePath, readOnly: true)
+            #expect(try store.fits(session: 1).isEmpty)
+            #expect(try store.priors(cut: "chicken").isEmpty)
+        }
+    }
+
     /// Session `source`'s readings a second later in a new `active` session, as a recorder leaves
     /// them; its id. A second later, it is a cook of its own (the same readings at the same times
     /// are the same cook, `FitJob.sameHeadSessions`).

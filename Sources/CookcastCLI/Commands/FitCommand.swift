@@ -81,6 +81,13 @@ struct FitCommand: Command {
             store: store, catalog: models.cuts, shippedCooks: try PriorLibrary.shippedCooks(models: models))
         let console = context.console
         do {
+            // A session id that names no session is an error, as `show 99` and `export 99` say,
+            // before anything is refitted: it was a skip, and `fit 99` blamed the target.
+            let missing = try sessionIDs.filter { try store.session($0) == nil }
+            if !missing.isEmpty {
+                let named = missing.map(String.init).joined(separator: ", ")
+                throw CLIError.data("no session\(missing.count == 1 ? "" : "s") \(named) in \(context.databasePath)")
+            }
             // Loading summarises each cook (`FitJob.load`), so the refit time counts it too.
             let clock = ContinuousClock()
             let started = clock.now
