@@ -67,12 +67,18 @@ public final class SessionStore: @unchecked Sendable {
     ///     schema version (1 or more) is upgraded first, the only write, if the file is writable.
     ///   - busyTimeoutSeconds: how long a call waits for another connection's lock before it
     ///     fails with `database is locked`.
-    /// - Throws: `StoreError` (missing file, uncreatable directory, schema version) or
-    ///   `SQLiteError` (unwritable file, not a database, locked), each naming `path`.
+    /// - Throws: `StoreError` (missing file, a directory at `path`, uncreatable directory, schema
+    ///   version) or `SQLiteError` (unwritable file, not a database, locked), each naming `path`.
     public init(path: String, readOnly: Bool = false, busyTimeoutSeconds: Double = 5) throws {
         self.path = path
         self.isReadOnly = readOnly
         let inMemory = path == ":memory:" || path.isEmpty
+        // SQLite's own words for a directory are "disk I/O error" (read) or "unable to open
+        // database file" (write), which name neither the path's kind nor what to do.
+        var isDirectory: ObjCBool = false
+        if !inMemory, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StoreError.databaseIsDirectory(path: path)
+        }
         if readOnly {
             guard inMemory || FileManager.default.fileExists(atPath: path) else {
                 throw StoreError.databaseNotFound(path: path)

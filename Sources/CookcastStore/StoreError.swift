@@ -2,6 +2,8 @@
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A read-only open of a file that does not exist.
     case databaseNotFound(path: String)
+    /// The path names a directory: no database can be opened or created there.
+    case databaseIsDirectory(path: String)
     /// The directory for a new database could not be created.
     case cannotCreateDirectory(path: String, reason: String)
     /// The file was written by a newer cookcast, with a schema this build does not know.
@@ -26,6 +28,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .databaseNotFound(let path):
             return "no database at \(path)"
+        case .databaseIsDirectory(let path):
+            return "cannot open database \(path): it is a directory, not a database file"
         case .cannotCreateDirectory(let path, let reason):
             return "cannot create directory \(path): \(reason)"
         case .schemaTooNew(let path, let found, let supported):

@@ -155,6 +155,29 @@ import Testing
         #expect(r2.err.split(separator: "\n").count == 1)
     }
 
+    /// QA: a directory given as `--db` said "disk I/O error" to `sessions` and "unable to open
+    /// database file" to `import`, SQLite's words. Every command now says what it is, in one line,
+    /// 74 as for any database that cannot be opened, and writes nothing into it.
+    @Test func aDirectoryAsTheDatabaseSaysSoInEveryCommand() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let directory = box.directory + "/adir"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let file = box.write("cook.csv", "t_s,probe_c,ambient_c\n0,20,100\n10,21,100\n")
+        let commands = [
+            ["sessions"], ["show", "1"], ["export", "1"], ["plot", "1", "-o", box.directory + "/cook.svg"],
+            ["import", file], ["import", file, "--dry-run"], ["import", file, "--into", "1"], ["fit"], ["fit", "1"],
+            ["live", "--replay", file, "--speed", "max", "--plain"],
+        ]
+        for command in commands {
+            let r = await box.run(command + ["--db", directory])
+            #expect(r.status == 74, "\(command): \(r.err)")
+            let said = "cannot open database \(directory): it is a directory, not a database file"
+            #expect(r.err == "cookcast \(command[0]): \(said)\n", "\(command): \(r.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
     @Test func exportCSVAndJSON() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
