@@ -11,10 +11,11 @@ extension ReplayFile {
                 + "before them, from line \(line)): written newest first? sort it oldest first")
     }
 
-    /// Says on stderr what of the file the estimate leaves out: its broken lines (the first few,
+    /// Says on stderr how its times were read (Unix times, `notes`) and what of the file the estimate leaves out: its broken lines (the first few,
     /// then how many more), and in one line its rows timed earlier than a row before them (as
     /// live leaves out readings that arrive late; they went unsaid).
     func reportLeftOut(console: any Console) {
+        for note in notes { console.errorLine("note: \(note)") }
         let badLines = BadLineReporter(console: console)
         issues.forEach(badLines.report)
         badLines.finish()

@@ -25,13 +25,16 @@ public struct CanonicalCSVReader: SingleFileCookReader {
         let (replay, bad) = try ReplayFile.parsedForImport(file, as: .csv, formatName: fmt)
         let readings = replay.importReadings(decoder: SeedProbeDecoder())
         guard !readings.isEmpty else { throw .noReadings(file: file.path, format: fmt) }
-        let start = options.fallbackStartUnixMs([file])
+        // A file of Unix times started at its first line's.
+        let start = replay.unixOriginSeconds.map { Int64($0 * 1000) } ?? options.fallbackStartUnixMs([file])
         let channels = Self.channels(of: readings)
         let info = CookAssembly.info(
             format: fmt, files: [file], options: options, startedAtUnixMs: start,
             endedAtUnixMs: start + CookAssembly.ms(readings.last?.elapsedSeconds ?? 0), utcOffsetSeconds: nil,
             fileCut: options.cut(fromLabel: file.stem), fileTarget: nil, fileName: file.stem)
-        return ImportResult(cooks: [RecordedCook(info: info, channels: channels, readings: readings)], badRows: [bad])
+        return ImportResult(
+            cooks: [RecordedCook(info: info, channels: channels, readings: readings)], badRows: [bad],
+            notes: replay.notes)
     }
 
     /// The channels of `readings`: one whose rows only ever have `ambient_c` is a pit/oven/bath

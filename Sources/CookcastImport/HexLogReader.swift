@@ -43,7 +43,7 @@ public struct HexLogReader: SingleFileCookReader {
             case let packet: readings += packet.readings
             }
         }
-        var notes: [String] = []
+        var notes = replay.notes
         if let first = failures.first {
             notes.append(
                 "\(file.fileName): \(Counted.words(failures.count, "packet")) left out, not decodable "
@@ -51,7 +51,7 @@ public struct HexLogReader: SingleFileCookReader {
         }
         guard !readings.isEmpty else { throw .noReadings(file: file.path, format: fmt) }
         readings.sort { ($0.elapsedSeconds, $0.channel) < ($1.elapsedSeconds, $1.channel) }
-        let start = options.fallbackStartUnixMs([file])
+        let start = replay.unixOriginSeconds.map { Int64($0 * 1000) } ?? options.fallbackStartUnixMs([file])
         let channels = CanonicalCSVReader.channels(of: readings)
         let info = CookAssembly.info(
             format: fmt, files: [file], options: options, startedAtUnixMs: start,

@@ -29,6 +29,12 @@ public struct ReplayFile: Sendable {
         public var firstLine: Int?
     }
 
+    /// What was decided about the file as a whole, one line each (its times read as Unix times).
+    public var notes: [String] = []
+    /// The first line's Unix time when the file's times are Unix times (`FeedTimes`): its times
+    /// are then seconds from it.
+    public var unixOriginSeconds: Double?
+
     /// Number of rows that produced an event.
     public var validRowCount: Int { events.count }
     /// Time of the last event in seconds (0 when empty).
@@ -75,6 +81,7 @@ public struct ReplayFile: Sendable {
         var issues: [ReplayIssue] = []
         var late = LateRows()
         var latestSeconds = -Double.infinity
+        var feedTimes = FeedTimes()
         var contiguous = text
         // Line by line over the UTF-8 bytes, split on the newline byte ("\r\n" lines keep their
         // "\r", which the parser drops): plain CSV rows are read from the bytes, other lines as
@@ -92,7 +99,13 @@ public struct ReplayFile: Sendable {
                     return Substring(utf8[first..<utf8.index(first, offsetBy: lineEnd - lineStart)])
                 }
                 // An event, and whether it is timed before one already read.
-                func append(_ e: SourceEvent) {
+                func append(_ timed: SourceEvent) {
+                    let placement = feedTimes.place(timed.elapsedSeconds)
+                    if let refusal = placement.refusal {
+                        issues.append(ReplayIssue(path: path, line: lineNumber, message: refusal))
+                        return
+                    }
+                    let e = feedTimes.originSeconds == 0 ? timed : timed.shifted(bySeconds: -feedTimes.originSeconds)
                     events.append(e)
                     guard e.elapsedSeconds < latestSeconds else {
                         latestSeconds = e.elapsedSeconds
@@ -117,7 +130,10 @@ public struct ReplayFile: Sendable {
             }
         }
         guard !events.isEmpty else { throw IngestError.noValidRows(path: path) }
-        return ReplayFile(path: path, format: resolved, events: events, issues: issues, lateRows: late)
+        var file = ReplayFile(path: path, format: resolved, events: events, issues: issues, lateRows: late)
+        file.notes = feedTimes.note.map { ["\(path): \($0)"] } ?? []
+        file.unixOriginSeconds = feedTimes.originSeconds > 0 ? feedTimes.originSeconds : nil
+        return file
     }
 
     /// Every reading: CSV/JSON rows as they are, hex packets through `decoder`, every reading

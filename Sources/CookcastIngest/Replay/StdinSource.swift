@@ -102,11 +102,23 @@ public struct StdinSource: ReadingSource {
                 ready.forEach(yield)
             }
             yield(.connection(.connected, elapsedSeconds: resumeAt, detail: "reading standard input"))
+            var feedTimes = FeedTimes()
+            /// A timed line's event at its time in the feed (`FeedTimes`), or nil when refused.
+            func placed(_ e: SourceEvent) -> SourceEvent? {
+                let wasNoted = feedTimes.note != nil
+                let placement = feedTimes.place(e.elapsedSeconds)
+                if let refusal = placement.refusal {
+                    onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: refusal))
+                    return nil
+                }
+                if !wasNoted, let note = feedTimes.note { onNotice?("stdin \(note)") }
+                return feedTimes.originSeconds == 0 ? e : e.shifted(bySeconds: -feedTimes.originSeconds)
+            }
             func handleLine(_ bytes: ArraySlice<UInt8>) {
                 lineNumber += 1
                 let line = String(decoding: bytes, as: UTF8.self)
                 switch parser.parse(Substring(line)) {
-                case .event(let e): yieldTimed(e)
+                case .event(let e): placed(e).map { yieldTimed($0) }
                 case .untimedPacket(let bytes, let channel):
                     let elapsed = ContinuousClock.now - start
                     let t = stamper.stamp(receivedAtSeconds: elapsed.inSeconds)
@@ -115,7 +127,7 @@ public struct StdinSource: ReadingSource {
                 case .issue(let message): onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: message))
                 case .eventWithIssue(let e, let message):
                     onIssue?(ReplayIssue(path: "stdin", line: lineNumber, message: message))
-                    yieldTimed(e)
+                    placed(e).map { yieldTimed($0) }
                 }
             }
             var splitter = LineSplitter(maximumLineBytes: Self.maximumLineBytes)
