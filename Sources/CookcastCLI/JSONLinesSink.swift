@@ -103,6 +103,7 @@ final class JSONLinesSink: LiveSink {
                 "type": .string("summary"), "session": .integer(summary.sessionID),
                 "ending": .string(summary.ending.rawValue), "readings": .integer(Int64(summary.readingsStored)),
                 "duplicates": .integer(Int64(summary.duplicates)),
+                "conflicts": .integer(Int64(summary.conflicts)),
                 "decode_errors": .integer(Int64(summary.decodeErrors)),
                 "disconnects": .integer(Int64(summary.disconnects)), "t_s": .number(summary.elapsedSeconds),
             ]))

@@ -115,6 +115,11 @@ final class TerminalDashboard: LiveSink {
             "session \(summary.sessionID) \(summary.ending.rawValue) after \(DurationFormat.short(summary.elapsedSeconds))"
         text += ": \(Counted.words(summary.readingsStored, "reading")) stored"
         if summary.duplicates > 0 { text += ", \(Counted.words(summary.duplicates, "duplicate")) skipped" }
+        if summary.conflicts > 0 {
+            text +=
+                ", \(Counted.words(summary.conflicts, "reading")) not stored: another reading with other values is "
+                + "stored at their times (kept)"
+        }
         if summary.decodeErrors > 0 { text += ", \(Counted.words(summary.decodeErrors, "bad packet")) logged" }
         if summary.disconnects > 0 { text += ", \(Counted.words(summary.disconnects, "disconnect"))" }
         console.line(text)

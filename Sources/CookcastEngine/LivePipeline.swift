@@ -176,7 +176,8 @@ public final class LivePipeline: @unchecked Sendable {
         let summary = LiveSummary(
             sessionID: configuration.sessionID, ending: ending, readingsStored: status.readingCount,
             duplicates: status.duplicateCount, decodeErrors: status.decodeErrorCount,
-            disconnects: status.disconnectCount, elapsedSeconds: end, alarms: firedAlarms)
+            disconnects: status.disconnectCount, elapsedSeconds: end, alarms: firedAlarms,
+            conflicts: status.conflictCount)
         for sink in sinks { sink.finish(summary, status: status) }
         return summary
     }
@@ -353,7 +354,9 @@ public final class LivePipeline: @unchecked Sendable {
             }
             unsavedInHand = nil
             guard inserted else {
-                status.duplicateCount += 1
+                // The same reading again is a duplicate; other values at a stored time are not (a
+                // feeder's clock that went back): the stored one stays, and they are counted apart.
+                if isConflict(reading) { status.conflictCount += 1 } else { status.duplicateCount += 1 }
                 return
             }
         } else {
@@ -372,6 +375,22 @@ public final class LivePipeline: @unchecked Sendable {
         try await checkSilence(atSeconds: reading.elapsedSeconds)
         try await follow(reading, quietly: false)
         emit(.reading(reading))
+    }
+
+    /// Whether the session stores another reading than `reading` at its channel and millisecond
+    /// (a temperature 0.05 C or more apart); a lookup that fails counts as the same reading.
+    private func isConflict(_ reading: Reading) -> Bool {
+        let ms = SessionClock.milliseconds(seconds: reading.elapsedSeconds)
+        guard
+            let stored = try? store.reading(
+                session: configuration.sessionID, channel: reading.channel, atMilliseconds: ms)
+        else { return false }
+        func differ(_ a: Double?, _ b: Double?) -> Bool {
+            guard let a, let b else { return false }
+            return abs(a - b) >= 0.05
+        }
+        return differ(stored.probeCelsius, reading.probeCelsius)
+            || differ(stored.ambientCelsius, reading.ambientCelsius)
     }
 
     /// A channel given a cut or target of its own is registered as meat before it is heard; one

@@ -33,6 +33,9 @@ public struct LiveStatus: Sendable {
     public var readingCount: Int
     public var decodeErrorCount: Int
     public var duplicateCount: Int
+    /// Readings at a time (channel, millisecond) already stored with other values: not stored,
+    /// and not duplicates (a feeder whose clock went backwards).
+    public var conflictCount = 0
     public var disconnectCount: Int
     /// Recent history for a chart: (seconds, probe C, ambient C), downsampled.
     public var history: [ChartPoint]
@@ -101,4 +104,6 @@ public struct LiveSummary: Sendable, Hashable {
     public var disconnects: Int
     public var elapsedSeconds: Double
     public var alarms: [Alarm.Kind]
+    /// Readings not stored because another reading with other values is stored at their time.
+    public var conflicts = 0
 }

@@ -96,6 +96,26 @@ func packet(_ probe: Double?, _ ambient: Double?, at t: Double) -> SourceEvent {
         #expect(status.ambientCelsius == 154)
     }
 
+    /// QA: a feeder whose clock restarted at 600 s with other temperatures had its 40 rows at
+    /// stored times called "40 duplicates skipped". The same reading again is a duplicate; another
+    /// at a stored time is not stored (the stored one stays) and is counted apart.
+    @Test func otherValuesAtAStoredTimeAreNotDuplicates() async throws {
+        let (store, id, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let events: [SourceEvent] = [
+            .connection(.connected, elapsedSeconds: 0, detail: nil),
+            packet(20, 100, at: 1), packet(21, 100, at: 2),
+            packet(20, 100, at: 1),  // re-delivered duplicate
+            packet(35, 100, at: 2),  // another reading at a stored time
+        ]
+        let summary = try await LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
+            .run(ScriptedSource(events: events))
+        #expect(summary.readingsStored == 2)
+        #expect(summary.duplicates == 1)
+        #expect(summary.conflicts == 1)
+        #expect(try store.readings(session: id).map(\.probeCelsius) == [20, 21])
+    }
+
     @Test func corruptPacketsAreLoggedAndTheSessionGoesOn() async throws {
         let (store, id, dir) = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -7,17 +7,21 @@ import Testing
 /// Unix times and stray times in a feed (QA sweep: a feeder writing `date +%s`).
 @Suite struct FeedTimesTests {
     /// The readings `text` gives on standard input, and the lines reported.
-    func stdin(_ text: String) async throws -> (readings: [Reading], issues: [Int], notes: [String]) {
+    func stdin(_ text: String) async throws -> (readings: [Reading], issues: [Int], notes: [String], warnings: [String])
+    {
         let path = try temporaryFile("feed.csv", text)
         let handle = try #require(FileHandle(forReadingAtPath: path))
         let issues = IssueBox()
         let notes = NoteBox()
-        let source = StdinSource(fileHandle: handle, onIssue: { issues.append($0) }, onNotice: { notes.append($0) })
+        let warnings = NoteBox()
+        let source = StdinSource(
+            fileHandle: handle, onIssue: { issues.append($0) }, onNotice: { notes.append($0) },
+            onWarning: { warnings.append($0) })
         var readings: [Reading] = []
         for await event in source {
             if case .reading(let r) = event { readings.append(r) }
         }
-        return (readings, issues.lines, notes.lines)
+        return (readings, issues.lines, notes.lines, warnings.lines)
     }
 
     /// QA: the cook's clock read 481,501 hours and the session ended in 2081.
@@ -43,6 +47,17 @@ import Testing
         let fed = try await stdin("0,5,120\n30,5.5,120\n43230,60,120\n43260,60.5,120\n")
         #expect(fed.readings.map(\.elapsedSeconds) == [0, 30, 43230, 43260])
         #expect(fed.issues.isEmpty)
+    }
+
+    /// QA: times stepped back 10 minutes were stored interleaved with the earlier ones, unsaid
+    /// (`predict` warned of the same file). They are stored at their times, said in one line.
+    @Test func aClockThatGoesBackwardsIsSaidOnce() async throws {
+        let fed = try await stdin("0,5,120\n30,5.5,120\n60,6,120\n90,6.5,120\n45,9,120\n75,9.5,120\n120,10,120\n")
+        #expect(fed.readings.map(\.elapsedSeconds) == [0, 30, 60, 90, 45, 75, 120])
+        #expect(fed.warnings.count == 1)
+        #expect(fed.warnings.first?.contains("went backwards: 2 lines") == true)
+        let forward = try await stdin("0,5,120\n30,5.5,120\n30,5.5,120\n")
+        #expect(forward.warnings.isEmpty)
     }
 
     /// `predict`, `import` and `live --replay` read a file's times alike.

@@ -333,7 +333,7 @@ struct LiveCommand: Command {
                 }
                 return StdinSource(
                     clock: clock, decoder: decoding.decoder, onIssue: badLines.report,
-                    onNotice: { console.errorLine("note: \($0)") })
+                    onNotice: { console.errorLine("note: \($0)") }, onWarning: { console.errorLine("warning: \($0)") })
             }
         case .probe(let address):
             // The session first: a resumed one was recorded with its profile and pit.

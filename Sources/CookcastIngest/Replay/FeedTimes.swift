@@ -15,6 +15,9 @@ import Foundation
 ///   can go quiet for hours (a probe out of range overnight, a feeder restarted in the morning),
 ///   never for a day and then on with the same meat; the feed's latest time is not moved by a
 ///   refused line, so the lines after a stray one are read as before.
+/// - A line timed before the latest one is counted (`lateCount`, `firstLate`): the feeder's clock
+///   went backwards. It is kept, at its time, as a reading that arrives late is (`live` stores it,
+///   `predict` leaves it out of the estimate); `backwardsWarning` says it in one line.
 public struct FeedTimes: Sendable {
     /// Times from this on (2001-09-09T01:46:40Z) are Unix times when a feed starts with one.
     public static let unixTimeSeconds = 1e9
@@ -27,6 +30,10 @@ public struct FeedTimes: Sendable {
     private var started = false
     /// The latest time read so far, on the feed's own clock.
     public private(set) var latestSeconds = -Double.infinity
+    /// Lines timed before a line read earlier.
+    public private(set) var lateCount = 0
+    /// The first of them: its time and the latest time before it, seconds from the feed's start.
+    public private(set) var firstLate: (seconds: Double, latestSeconds: Double)?
     /// Said once when the feed's times are read as Unix times.
     public private(set) var note: String?
 
@@ -56,8 +63,22 @@ public struct FeedTimes: Sendable {
                     + "line skipped"
             )
         }
-        latestSeconds = max(latestSeconds, t)
+        if t < latestSeconds {
+            lateCount += 1
+            if firstLate == nil { firstLate = (t, latestSeconds) }
+        } else {
+            latestSeconds = t
+        }
         return (t, nil)
+    }
+
+    /// One line on the lines timed before an earlier one (`source`: "stdin"), nil when none.
+    public func backwardsWarning(source: String) -> String? {
+        guard let first = firstLate else { return nil }
+        return "\(source): the feeder's clock went backwards: \(Counted.words(lateCount, "line")) timed before "
+            + "a line read earlier (the first timed \(Self.text(first.seconds)) s, after one at \(Self.text(first.latestSeconds)) s); "
+            + "stored at their times among the earlier readings, as late readings are, unless one is stored "
+            + "at that time already"
     }
 
     private static func text(_ seconds: Double) -> String {

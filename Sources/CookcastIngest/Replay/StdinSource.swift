@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Resuming a session (`clock`), its times are on the session's clock: bare `HEX` lines and link
 /// changes from where the session resumes, timed lines as `FeederClock` decides on the first ones
-/// (said to `onNotice`).
+/// (said to `onNotice`). Times read as `FeedTimes` reads them; lines timed before an earlier one
+/// are said in one line to `onWarning` as the input ends.
 ///
 /// The reader runs at most `readAheadLimit` events ahead of the consumer, so input piped in faster
 /// than it is stored waits in the pipe, not in memory. Packets are decoded by `decoder` (the
@@ -23,6 +24,7 @@ public struct StdinSource: ReadingSource {
     private let onIssue: (@Sendable (ReplayIssue) -> Void)?
     private let clock: FeederClock?
     private let onNotice: (@Sendable (String) -> Void)?
+    private let onWarning: (@Sendable (String) -> Void)?
     private let readAheadLimit: Int
     private let packetDecoder: any ProbeDecoder
     private let readStop = ReadStop()
@@ -34,7 +36,7 @@ public struct StdinSource: ReadingSource {
     public init(
         fileHandle: FileHandle = .standardInput, clock: FeederClock? = nil, readAheadLimit: Int = 1024,
         decoder: any ProbeDecoder = SeedProbeDecoder(), onIssue: (@Sendable (ReplayIssue) -> Void)? = nil,
-        onNotice: (@Sendable (String) -> Void)? = nil
+        onNotice: (@Sendable (String) -> Void)? = nil, onWarning: (@Sendable (String) -> Void)? = nil
     ) {
         handle = fileHandle
         packetDecoder = decoder
@@ -42,6 +44,7 @@ public struct StdinSource: ReadingSource {
         self.readAheadLimit = readAheadLimit
         self.onIssue = onIssue
         self.onNotice = onNotice
+        self.onWarning = onWarning
     }
 
     public var label: String { "stdin" }
@@ -74,6 +77,7 @@ public struct StdinSource: ReadingSource {
         let handle = handle
         let onIssue = onIssue
         let onNotice = onNotice
+        let onWarning = onWarning
         let clock = clock
         let decoder = packetDecoder
         let readStop = readStop
@@ -148,6 +152,9 @@ public struct StdinSource: ReadingSource {
             // Stopped, the feeder may be writing the last line still: a part of it is no reading.
             if !isStopped { splitter.finish(take) }
             yieldTimed(nil)
+            // Said once the count is known: a feeder's clock that went backwards (restarted, or
+            // stepped back) stored its lines among the earlier ones, or not at all at a stored time.
+            if let warning = feedTimes.backwardsWarning(source: "stdin") { onWarning?(warning) }
             if !isStopped {
                 limit.take()
                 continuation.yield(.connection(.ended, elapsedSeconds: lastT, detail: "end of input"))
