@@ -21,8 +21,8 @@ extension FitJob {
 
     /// Of `sessions` (none played by cookcast), those that hold a cook another holds too, each
     /// with the session learned from in its place. Candidates share a head (`headFingerprint`);
-    /// they are one cook only when every reading (channel, millisecond, probe and ambient value,
-    /// to the bit) agrees over their whole overlap (`agreeOverTheirOverlap`): a whole-degree
+    /// they are one cook only when every probe value on a channel both hold (channel, millisecond,
+    /// value to the bit) agrees over their whole overlap (`agreeOverTheirOverlap`): a whole-degree
     /// logger at a fixed interval gives different cooks from the fridge the same first 8 probe
     /// readings. Of each cook, the session learned from is the one with the most readings among
     /// those with a target (the whole cook, not its part), the lowest id on a tie.
@@ -87,6 +87,8 @@ extension FitJob {
         }
         var values: [Key: Values]
         var lastMilliseconds: Int64
+        /// The channels with readings.
+        var channels: Set<Int>
 
         init(_ readings: [Reading]) {
             var values: [Key: Values] = [:]
@@ -100,6 +102,7 @@ extension FitJob {
             }
             self.values = values
             lastMilliseconds = last
+            channels = Set(values.keys.map(\.channel))
         }
     }
 
@@ -108,19 +111,22 @@ extension FitJob {
     }
 
     /// Whether two sessions hold one cook over their overlap (up to the end of the shorter): every
-    /// reading before its last moment is in the other at the same channel and millisecond with the
-    /// same probe and ambient values, to the bit; at that last moment (a recorder killed between
-    /// two channels' rows of one moment) the readings both hold agree. A part of a cook (a killed
-    /// recording) and the whole of it agree; two cooks that begin alike part somewhere.
+    /// reading before its last moment, on a channel both hold, is in the other at the same channel
+    /// and millisecond with the same probe value, to the bit; at that last moment (a recorder
+    /// killed between two channels' rows of one moment) the readings both hold agree. A part of a
+    /// cook (a killed recording) and the whole of it agree; two cooks that begin alike part
+    /// somewhere. Probe values only, on shared channels: a vendor's raw export holds its sensors'
+    /// channels and its air on a channel of its own, its canonical CSV the air beside the probe,
+    /// and compared whole they were two cooks, each in the other's leave-one-out priors.
     static func agreeOverTheirOverlap(_ a: StoredReadings, _ b: StoredReadings) -> Bool {
         let end = min(a.lastMilliseconds, b.lastMilliseconds)
         for (one, other) in [(a, b), (b, a)] {
-            for (key, values) in one.values where key.milliseconds <= end {
+            for (key, values) in one.values where key.milliseconds <= end && other.channels.contains(key.channel) {
                 guard let theirs = other.values[key] else {
                     if key.milliseconds == end { continue }
                     return false
                 }
-                if theirs != values { return false }
+                if theirs.probe != values.probe { return false }
             }
         }
         return true
