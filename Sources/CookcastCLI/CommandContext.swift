@@ -61,7 +61,8 @@ public struct CommandContext: Sendable {
         guard let name else { return nil }
         guard let profile = library.cuts.profile(named: name) else {
             let known = library.cuts.profiles.map(\.name).joined(separator: ", ")
-            throw .usage("unknown cut '\(name)' (known: \(known))")
+            throw .usage(
+                "unknown cut '\(name)'\(CommandSuggestion.cutHint(for: name, in: library.cuts)) (known: \(known))")
         }
         return profile
     }

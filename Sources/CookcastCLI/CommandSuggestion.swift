@@ -1,3 +1,5 @@
+import CookcastCore
+
 /// What an unknown command word most likely meant: a misspelt command name (`sesions`), or a word
 /// for what another command does (`replay` is `live --replay FILE`, `list` is `sessions`).
 enum CommandSuggestion {
@@ -16,12 +18,29 @@ enum CommandSuggestion {
     /// The suggestion for `word`, or nil when nothing is close: a word of `intents`, else the
     /// command name or alias within two edits (one for words of up to four letters).
     static func closest(to word: String, among commands: [any Command.Type]) -> String? {
+        if let meant = intents[word.lowercased()] { return meant }
+        return closest(to: word, amongNames: commands.flatMap { [$0.name] + $0.aliases })
+    }
+
+    /// The name of `names` within two edits of `word` (one for words of up to four letters), the
+    /// nearest; nil when none is that close.
+    static func closest(to word: String, amongNames names: [String]) -> String? {
         let typed = word.lowercased()
-        if let meant = intents[typed] { return meant }
-        let names = commands.flatMap { [$0.name] + $0.aliases }
         let limit = typed.count <= 4 ? 1 : 2
         let scored = names.map { (name: $0, edits: editDistance(typed, $0)) }.filter { $0.edits <= limit }
         return scored.min { $0.edits < $1.edits }?.name
+    }
+
+    /// `; did you mean 'chicken'?` for a cut name `word` close to one of `cuts` (names and
+    /// aliases, the cut's own name given), else empty: a typo in `--cut` fell back to the
+    /// generic prior with only "unknown cut" said.
+    static func cutHint(for word: String, in cuts: CutCatalog) -> String {
+        var owner: [String: String] = [:]
+        for profile in cuts.profiles {
+            for name in [profile.name] + profile.aliases where owner[name] == nil { owner[name] = profile.name }
+        }
+        let near = closest(to: CutCatalog.normalized(word), amongNames: owner.keys.sorted())
+        return near.flatMap { owner[$0] }.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Levenshtein distance between two words, counting an adjacent swap as one edit.

@@ -42,4 +42,22 @@ import Testing
         #expect(CommandSuggestion.closest(to: "mix", among: CookcastMain.commands) == nil)
         #expect(CommandSuggestion.editDistance("sohw", "show") == 1)
     }
+
+    /// QA: `--cut chickn` said only "unknown cut" (predict and live went on with the generic
+    /// prior): a cut name or alias within two edits is suggested, as the cut it names.
+    @Test func aMisspeltCutIsSuggested() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let fit = await box.run(["fit", "--cut", "chickn"])
+        #expect(fit.status == 64)
+        #expect(fit.err.hasPrefix("cookcast fit: unknown cut 'chickn'; did you mean 'chicken'? (known: "), "\(fit.err)")
+        let cook = SharedData.cook("combustion_short_46c.csv")
+        let predict = await box.run(["predict", cook, "--cut", "brsket", "--target", "50", "--format", "seconds"])
+        #expect(predict.status == 0)
+        #expect(predict.err.contains("warning: unknown cut 'brsket', using a generic prior; did you mean 'brisket'?"))
+        let live = await box.run(["live", "--replay", cook, "--cut", "pulledpork", "--speed", "max"])
+        #expect(live.err.contains("unknown cut 'pulledpork'; did you mean 'pork_shoulder'?"), "\(live.err)")
+        let far = await box.run(["live", "--replay", cook, "--cut", "xyz", "--speed", "max"])
+        #expect(!far.err.contains("did you mean"), "\(far.err)")
+    }
 }

@@ -171,11 +171,16 @@ struct PredictCommand: Command {
         var cut: CutProfile?
         if let cutName {
             cut = models.cuts.profile(named: cutName)
-            if cut == nil { context.console.errorLine("warning: unknown cut '\(cutName)', using a generic prior") }
+            if cut == nil {
+                let hint = CommandSuggestion.cutHint(for: cutName, in: models.cuts)
+                context.console.errorLine("warning: unknown cut '\(cutName)', using a generic prior\(hint)")
+            }
         }
         let targetCelsius = givenTargetCelsius ?? cut?.defaultTargetCelsius
         if targetCelsius == nil, let cutName, channelTargetsCelsius.isEmpty, channelCutNames.isEmpty {
-            throw .usage("missing --target C: the unknown cut '\(cutName)' has no usual target")
+            throw .usage(
+                "missing --target C: the unknown cut '\(cutName)' has no usual target"
+                    + CommandSuggestion.cutHint(for: cutName, in: models.cuts))
         }
         if let targetCelsius, givenTargetCelsius == nil {
             context.console.errorLine(
