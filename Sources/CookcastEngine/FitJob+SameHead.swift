@@ -74,30 +74,25 @@ extension FitJob {
         return cooks.map { $0.map(\.session) }
     }
 
-    /// A session's readings by (channel, millisecond), their probe and ambient values as bits
-    /// (nil as NaN's), and its last millisecond.
+    /// A session's readings by (channel, millisecond), their probe values as bits (nil as NaN's),
+    /// and its last millisecond.
     struct StoredReadings: Sendable {
         struct Key: Hashable, Sendable {
             var channel: Int
             var milliseconds: Int64
         }
-        struct Values: Equatable, Sendable {
-            var probe: UInt64
-            var ambient: UInt64
-        }
-        var values: [Key: Values]
+        var values: [Key: UInt64]
         var lastMilliseconds: Int64
         /// The channels with readings.
         var channels: Set<Int>
 
         init(_ readings: [Reading]) {
-            var values: [Key: Values] = [:]
+            var values: [Key: UInt64] = [:]
             values.reserveCapacity(readings.count)
             var last = Int64.min
             for r in readings {
                 let ms = SessionClock.milliseconds(seconds: r.elapsedSeconds)
-                values[Key(channel: r.channel, milliseconds: ms)] = Values(
-                    probe: (r.probeCelsius ?? .nan).bitPattern, ambient: (r.ambientCelsius ?? .nan).bitPattern)
+                values[Key(channel: r.channel, milliseconds: ms)] = (r.probeCelsius ?? .nan).bitPattern
                 last = max(last, ms)
             }
             self.values = values
@@ -121,12 +116,12 @@ extension FitJob {
     static func agreeOverTheirOverlap(_ a: StoredReadings, _ b: StoredReadings) -> Bool {
         let end = min(a.lastMilliseconds, b.lastMilliseconds)
         for (one, other) in [(a, b), (b, a)] {
-            for (key, values) in one.values where key.milliseconds <= end && other.channels.contains(key.channel) {
+            for (key, probe) in one.values where key.milliseconds <= end && other.channels.contains(key.channel) {
                 guard let theirs = other.values[key] else {
                     if key.milliseconds == end { continue }
                     return false
                 }
-                if theirs.probe != values.probe { return false }
+                if theirs != probe { return false }
             }
         }
         return true

@@ -365,7 +365,7 @@ extension ETAEstimator {
         if fitted > 0, usual > fitted || flatForLong {
             // A probe that has not moved says nothing yet of when it will arrive: past cooks weigh
             // all the more.
-            let rise = max(0, T - (fitter.firstProbeCelsius ?? T))
+            let rise = max(0, T - first)
             let flat = configuration.youngFlatPastCooksWeight
             let w = flat + (configuration.youngPastCooksWeight - flat) * min(1, rise / configuration.youngRiseCelsius)
             forecast.scaleRemaining(by: exp(w * log(usual) + (1 - w) * log(fitted)) / fitted, now: now)

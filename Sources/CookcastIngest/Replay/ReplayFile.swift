@@ -80,7 +80,6 @@ public struct ReplayFile: Sendable {
         var events: [SourceEvent] = []
         var issues: [ReplayIssue] = []
         var late = LateRows()
-        var latestSeconds = -Double.infinity
         var feedTimes = FeedTimes()
         var contiguous = text
         // Line by line over the UTF-8 bytes, split on the newline byte ("\r\n" lines keep their
@@ -98,8 +97,9 @@ public struct ReplayFile: Sendable {
                     let first = utf8.index(utf8.startIndex, offsetBy: lineStart)
                     return Substring(utf8[first..<utf8.index(first, offsetBy: lineEnd - lineStart)])
                 }
-                // An event, and whether it is timed before one already read.
+                // An event, and whether it is timed before one already read (`FeedTimes` counts them).
                 func append(_ timed: SourceEvent) {
+                    let lateBefore = feedTimes.lateCount
                     let placement = feedTimes.place(timed.elapsedSeconds)
                     if let refusal = placement.refusal {
                         issues.append(ReplayIssue(path: path, line: lineNumber, message: refusal))
@@ -107,12 +107,7 @@ public struct ReplayFile: Sendable {
                     }
                     let e = feedTimes.originSeconds == 0 ? timed : timed.shifted(bySeconds: -feedTimes.originSeconds)
                     events.append(e)
-                    guard e.elapsedSeconds < latestSeconds else {
-                        latestSeconds = e.elapsedSeconds
-                        return
-                    }
-                    late.count += 1
-                    late.firstLine = late.firstLine ?? lineNumber
+                    if feedTimes.lateCount > lateBefore { late.firstLine = late.firstLine ?? lineNumber }
                 }
                 switch outcome {
                 case .event(let e): append(e)
@@ -130,6 +125,7 @@ public struct ReplayFile: Sendable {
             }
         }
         guard !events.isEmpty else { throw IngestError.noValidRows(path: path) }
+        late.count = feedTimes.lateCount
         var file = ReplayFile(path: path, format: resolved, events: events, issues: issues, lateRows: late)
         file.notes = feedTimes.note.map { ["\(path): \($0)"] } ?? []
         file.unixOriginSeconds = feedTimes.originSeconds > 0 ? feedTimes.originSeconds : nil
