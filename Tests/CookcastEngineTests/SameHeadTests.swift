@@ -22,16 +22,7 @@ import Testing
             r.probeCelsius = r.probeCelsius.map { $0 + 0.3 }
             return r
         }
-        var ids: [Int64] = []
-        for (index, readings) in [part, whole, other].enumerated() {
-            let id = try box.store.createSession(
-                SessionInfo(
-                    startedAtUnixMs: Int64(index) * 86_400_000, cut: "chicken", targetCelsius: 74, source: "test",
-                    status: .finished),
-                channels: [ChannelInfo(channel: 1, name: "probe")])
-            _ = try box.store.append(readings, session: id)
-            ids.append(id)
-        }
+        let ids = try Self.store(box, [part, whole, other], cut: "chicken", target: 74)
         let job = FitJob(store: box.store, catalog: CutCatalog(profiles: []))
         // The part is the whole's; another cook that differs by 0.3 C is a cook of its own.
         #expect(try job.sameCookSessions() == [ids[0]: ids[1]])
@@ -64,16 +55,7 @@ import Testing
             brisket(pit: 135, tauHours: 3.5, hours: 10, ambient: false),
         ]
         #expect(cooks[0].prefix(8).map(\.probeCelsius) == cooks[1].prefix(8).map(\.probeCelsius))
-        var ids: [Int64] = []
-        for (index, readings) in cooks.enumerated() {
-            let id = try box.store.createSession(
-                SessionInfo(
-                    startedAtUnixMs: Int64(index) * 86_400_000, cut: "brisket", targetCelsius: 95, source: "test",
-                    status: .finished),
-                channels: [ChannelInfo(channel: 1, name: "probe")])
-            _ = try box.store.append(readings, session: id)
-            ids.append(id)
-        }
+        let ids = try Self.store(box, cooks, cut: "brisket", target: 95)
         let job = FitJob(store: box.store, catalog: CutCatalog(profiles: []))
         #expect(try job.sameCookSessions() == [ids[2]: ids[0], ids[3]: ids[1]])
     }
@@ -91,16 +73,9 @@ import Testing
             }
         }
         let part = Array(whole.prefix(whole.count * 9 / 10))  // ends on channel 1 of a moment
-        var ids: [Int64] = []
-        for (index, readings) in [part, whole].enumerated() {
-            let id = try box.store.createSession(
-                SessionInfo(
-                    startedAtUnixMs: Int64(index) * 86_400_000, cut: "chicken", targetCelsius: 74, source: "test",
-                    status: .finished),
-                channels: [ChannelInfo(channel: 1, name: "probe"), ChannelInfo(channel: 2, name: "probe 2")])
-            _ = try box.store.append(readings, session: id)
-            ids.append(id)
-        }
+        let ids = try Self.store(
+            box, [part, whole], cut: "chicken", target: 74,
+            channels: [ChannelInfo(channel: 1, name: "probe"), ChannelInfo(channel: 2, name: "probe 2")])
         let job = FitJob(store: box.store, catalog: CutCatalog(profiles: []))
         #expect(try job.sameCookSessions() == [ids[0]: ids[1]])
     }
@@ -122,17 +97,25 @@ import Testing
                 Reading(channel: 9, elapsedSeconds: t, probeCelsius: nil, ambientCelsius: 80.5),
             ]
         }
-        var ids: [Int64] = []
-        for (index, readings) in [raw, canonical].enumerated() {
-            let id = try box.store.createSession(
-                SessionInfo(
-                    startedAtUnixMs: Int64(index) * 86_400_000, cut: "steak", targetCelsius: 46, source: "test",
-                    status: .finished),
-                channels: [ChannelInfo(channel: 1, name: "probe")])
-            _ = try box.store.append(readings, session: id)
-            ids.append(id)
-        }
+        let ids = try Self.store(box, [raw, canonical], cut: "steak", target: 46)
         let job = FitJob(store: box.store, catalog: CutCatalog(profiles: []))
         #expect(try job.sameCookSessions() == [ids[1]: ids[0]])
+    }
+
+    /// Stores each of `cooks` as a finished session of `cut` to `target` C, a day apart, on
+    /// `channels`: their ids, in order.
+    static func store(
+        _ box: FitJobProbesTests.Box, _ cooks: [[Reading]], cut: String, target: Double,
+        channels: [ChannelInfo] = [ChannelInfo(channel: 1, name: "probe")]
+    ) throws -> [Int64] {
+        try cooks.enumerated().map { index, readings in
+            let id = try box.store.createSession(
+                SessionInfo(
+                    startedAtUnixMs: Int64(index) * 86_400_000, cut: cut, targetCelsius: target, source: "test",
+                    status: .finished),
+                channels: channels)
+            _ = try box.store.append(readings, session: id)
+            return id
+        }
     }
 }
