@@ -193,13 +193,16 @@ final class TerminalDashboard: LiveSink {
             return "\(label) \(unit.format(celsius: status.probeCelsius[ch]))\(age(ch, status))"
         }
         var parts = ["[\(DurationFormat.clock(status.elapsedSeconds))]", Self.connectionWord(status)]
-        parts.append(probes.isEmpty ? "probe --" : probes.joined(separator: "  "))
+        parts.append(probes.isEmpty ? "probe --" : probes.joined(separator: "  "))  // at `probePartIndex`
         parts.append("ambient \(unit.format(celsius: status.ambientCelsius))")
         parts.append("battery " + (status.batteryPercent.map { "\(Int($0.rounded())) %" } ?? "--"))
         if let target = Self.shownTargetCelsius(status) { parts.append("target \(unit.format(celsius: target))") }
         parts.append(etaText(status))
         return parts
     }
+
+    /// Where `statusParts` puts the probes' temperatures.
+    static let probePartIndex = 2
 
     /// A probe temperature older than this is shown with its age, seconds.
     static let staleAfterSeconds = 60.0
@@ -283,8 +286,11 @@ final class TerminalDashboard: LiveSink {
         }
         var parts = statusParts(status)
         if TerminalLayout.wrap(parts, width: width).count > budget, let eta = parts.popLast() {
-            // Too few rows for the whole status: the time and the ETA first, what is cut is the rest.
-            parts.insert(eta, at: 1)
+            // Too few rows for the whole status: the time, the probe's temperature and the ETA
+            // first, what is cut is the rest (the link's state, the air, the battery). The ETA
+            // alone went first, and at 20 x 6 the probe's temperature was cut before it.
+            let probe = parts.remove(at: Self.probePartIndex)
+            parts.insert(contentsOf: [probe, eta], at: 1)
         }
         let statusLines = take(TerminalLayout.wrap(parts, width: width))
         let title = TerminalLayout.wrap(["cookcast live: \(title)", "session \(status.sessionID)"], width: width)

@@ -110,6 +110,20 @@ final class FakeTerminal: Console, @unchecked Sendable {
         if rows >= 24 { #expect(last.lines.contains { $0.contains(" |") && $0.contains("*") }, "\(last.lines)") }
     }
 
+    /// QA: squeezed, the status kept the time and the ETA but cut the probe's temperature, the
+    /// one reading a cook glances at: at 20 x 6 the screen held the link's state instead.
+    @Test(arguments: [(20, 6), (20, 5), (30, 5)])
+    func aSqueezedScreenKeepsTheProbesTemperatureBesideTheETA(columns: Int, rows: Int) async throws {
+        let frames = try await Self.steakFrames(on: FakeTerminal(columns: columns, rows: rows))
+        let temperature = try Regex("probe -?[0-9]+\\.[0-9] C")
+        let heard = frames.dropFirst()
+        #expect(!heard.isEmpty)
+        for frame in heard {
+            #expect(frame.lines.contains { $0.contains(temperature) }, "\(frame.lines)")
+            #expect(frame.lines.contains { $0.contains("ETA") || $0.contains("done at") }, "\(frame.lines)")
+        }
+    }
+
     @Test func wrapKeepsPartsWholeAndTruncatesOnlyWhatCannotFit() {
         #expect(TerminalLayout.wrap(["aaaa", "bbbb", "cccc"], width: 10) == ["aaaa  bbbb", "cccc"])
         #expect(TerminalLayout.wrap(["aaaaaaaaaaaaaa"], width: 10) == ["aaaaaaaaa\u{2026}"])
