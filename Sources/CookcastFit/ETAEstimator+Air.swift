@@ -105,6 +105,23 @@ extension ETAEstimator {
         return short
     }
 
+    /// Whether the target is out of reach before the fit has its points (`minimumPoints`): the
+    /// measured air ahead at or under the target and no longer rising (`airStillRising`: a pit
+    /// still heating up is not), not a bath (a bath under the target may still be recovering from
+    /// the cold meat, see `bathRecovering`), and the probe not rising (within `notRisingCelsius` of
+    /// its lowest point since it went in). The air cannot heat the meat past itself, as the
+    /// levelled-off rung says once the fit has its points; but a probe falling by more than 0.3 C
+    /// a grid step in the first half hour restarts the fit at every step (settling from the room
+    /// into cold meat), so a probe at 40 C cooling in 22 C air, target 60 C, was "about 4 h 27 min
+    /// left going by past cooks" for 12 minutes, and would have been for up to 30 with a faster
+    /// fall. A probe rising under a cold air sensor (a pan under a steak) is left to the fit.
+    func outOfReachBeforeTheFit(now: Double, probeCelsius T: Double, air: Double) -> Bool {
+        guard fitter.hasMeasuredAmbient, air <= targetCelsius, !isBath(airCelsius: air),
+            !airStillRising(now: now), let lowest = lowestSinceInsertionCelsius
+        else { return false }
+        return T <= lowest + configuration.notRisingCelsius
+    }
+
     /// Where a bath's level is read from, seconds: the last 20 minutes, but when the last 5 are
     /// steady not before the bath last lay more than `bathRecoveredCelsius` under their level
     /// (still coming back from the cold meat, or from a lid), and at least the last 5 minutes.

@@ -134,6 +134,11 @@ extension ETAEstimator {
         /// 4-hour mean, so a probe cooling in 40 C air was "predicting", 3 h left, in air "at
         /// 73.5 C"). Shorter dips are a lid or a door.
         public var heatOffAfterSeconds = 900.0
+        /// A probe no more than this above its lowest grid point since it went in is not rising
+        /// (falling, or flat within a probe's noise), Celsius: with the measured air steady at or
+        /// under the target, it is out of reach before the fit has its points (see
+        /// `outOfReachBeforeTheFit`).
+        public var notRisingCelsius = 0.5
         /// Grid points of the air further than this beyond the window's quartiles (or 1.5
         /// interquartile ranges, if more) are a lid or door opened (or a sensor glitch), not the
         /// level the meat will cook at, Celsius.

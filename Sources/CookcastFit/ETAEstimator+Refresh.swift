@@ -48,6 +48,11 @@ extension ETAEstimator {
                 }
                 return
             }
+            if outOfReachBeforeTheFit(now: now, probeCelsius: T, air: air) {
+                // The measured air, steady at or under the target, with the probe not rising: no
+                // first answer from past cooks (they were heated).
+                return setUnreachable(now: now, T: T, air: air, params: params)
+            }
             setPriorEstimate(now: now, T: T, air: air, phase: .collectingData, params: params)
             return
         }
