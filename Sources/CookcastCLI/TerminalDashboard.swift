@@ -117,8 +117,8 @@ final class TerminalDashboard: LiveSink {
         if summary.duplicates > 0 { text += ", \(Counted.words(summary.duplicates, "duplicate")) skipped" }
         if summary.conflicts > 0 {
             text +=
-                ", \(Counted.words(summary.conflicts, "reading")) not stored: another reading with other values is "
-                + "stored at their times (kept)"
+                ", \(Counted.words(summary.conflicts, "reading")) at a stored time with other values set aside "
+                + "(cookcast export \(summary.sessionID) --set-aside)"
         }
         if summary.decodeErrors > 0 { text += ", \(Counted.words(summary.decodeErrors, "bad packet")) logged" }
         if summary.disconnects > 0 { text += ", \(Counted.words(summary.disconnects, "disconnect"))" }

@@ -349,14 +349,19 @@ public final class LivePipeline: @unchecked Sendable {
         if configuration.batchSize == 1 {
             let epoch = linkEpoch
             unsavedInHand = .reading(reading)
-            let inserted = try await storing {
+            let outcome = try await storing {
                 try store.append(reading, session: configuration.sessionID, linkEpoch: epoch)
             }
             unsavedInHand = nil
-            guard inserted else {
-                // The same reading again is a duplicate; other values at a stored time are not (a
-                // feeder's clock that went back): the stored one stays, and they are counted apart.
-                if isConflict(reading) { status.conflictCount += 1 } else { status.duplicateCount += 1 }
+            switch outcome {
+            case .stored: break
+            case .duplicate:
+                status.duplicateCount += 1
+                return
+            case .setAside:
+                // Other values at a stored time (a feeder's clock that went back): committed apart,
+                // the stored one stays the curve the view, alarms and ETA follow.
+                status.conflictCount += 1
                 return
             }
         } else {
@@ -375,22 +380,6 @@ public final class LivePipeline: @unchecked Sendable {
         try await checkSilence(atSeconds: reading.elapsedSeconds)
         try await follow(reading, quietly: false)
         emit(.reading(reading))
-    }
-
-    /// Whether the session stores another reading than `reading` at its channel and millisecond
-    /// (a temperature 0.05 C or more apart); a lookup that fails counts as the same reading.
-    private func isConflict(_ reading: Reading) -> Bool {
-        let ms = SessionClock.milliseconds(seconds: reading.elapsedSeconds)
-        guard
-            let stored = try? store.reading(
-                session: configuration.sessionID, channel: reading.channel, atMilliseconds: ms)
-        else { return false }
-        func differ(_ a: Double?, _ b: Double?) -> Bool {
-            guard let a, let b else { return false }
-            return abs(a - b) >= 0.05
-        }
-        return differ(stored.probeCelsius, reading.probeCelsius)
-            || differ(stored.ambientCelsius, reading.ambientCelsius)
     }
 
     /// A channel given a cut or target of its own is registered as meat before it is heard; one
@@ -495,13 +484,14 @@ public final class LivePipeline: @unchecked Sendable {
         try await storing { try flushOnce() }
     }
 
-    /// Commits the pending batch in one transaction (nothing of it when that fails).
+    /// Commits the pending batch in one transaction (nothing of it when that fails); its readings
+    /// at a stored time with other values are set aside in it (`AppendOutcome.setAside`).
     func flushOnce() throws {
         guard !pending.isEmpty else { return }
-        let inserted = try store.append(pending, session: configuration.sessionID, linkEpoch: linkEpoch)
-        let duplicates = pending.count - inserted
-        status.duplicateCount += duplicates
-        status.readingCount -= duplicates
+        let tally = try store.append(pending, session: configuration.sessionID, linkEpoch: linkEpoch)
+        status.duplicateCount += tally.duplicates
+        status.conflictCount += tally.setAside
+        status.readingCount -= tally.duplicates + tally.setAside
         pending.removeAll(keepingCapacity: true)
     }
 

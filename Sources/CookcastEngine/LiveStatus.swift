@@ -33,8 +33,9 @@ public struct LiveStatus: Sendable {
     public var readingCount: Int
     public var decodeErrorCount: Int
     public var duplicateCount: Int
-    /// Readings at a time (channel, millisecond) already stored with other values: not stored,
-    /// and not duplicates (a feeder whose clock went backwards).
+    /// Readings at a time (channel, millisecond) already stored with other values (a feeder
+    /// whose clock went backwards): not duplicates, set aside (`set_aside_readings`), off the
+    /// curve the view and ETA follow.
     public var conflictCount = 0
     public var disconnectCount: Int
     /// Recent history for a chart: (seconds, probe C, ambient C), downsampled.
@@ -104,6 +105,7 @@ public struct LiveSummary: Sendable, Hashable {
     public var disconnects: Int
     public var elapsedSeconds: Double
     public var alarms: [Alarm.Kind]
-    /// Readings not stored because another reading with other values is stored at their time.
+    /// Readings set aside (`set_aside_readings`) because another reading with other values is
+    /// stored at their time; not in `readingsStored`.
     public var conflicts = 0
 }

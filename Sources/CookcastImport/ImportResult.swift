@@ -67,7 +67,7 @@ public struct ImportResult: Sendable {
         for var cook in cooks {
             var touched = 0
             var firstReason = ""
-            cook.readings = cook.readings.compactMap { reading in
+            func plausible(_ reading: Reading) -> Reading? {
                 let (plausible, reason) = reading.plausiblePart()
                 if let reason {
                     if touched == 0 { firstReason = reason }
@@ -75,6 +75,8 @@ public struct ImportResult: Sendable {
                 }
                 return plausible
             }
+            cook.readings = cook.readings.compactMap(plausible)
+            cook.setAside = cook.setAside.compactMap(plausible)
             let name = cook.info.name ?? cook.info.source
             if touched > 0 {
                 kept.notes.append("\(name): impossible values left out of \(touched) readings (\(firstReason))")
@@ -88,29 +90,46 @@ public struct ImportResult: Sendable {
         return kept
     }
 
-    /// The result with at most one reading per channel and millisecond (the store's key; a second
-    /// one would be dropped there silently), with a note for each cook that lost some: "N readings
-    /// with a duplicate time dropped" (the one with more temperatures kept, else the first).
-    /// Readings before time zero (a negative time: what `live --stdin` stores for a line from
-    /// before the session's start, which its exports write) are kept at their times, with a
-    /// note, so such a session's export imports back whole. Every reader goes through this.
+    /// The result with at most one reading per channel and millisecond in each cook's readings
+    /// (the store's key), with a note for each cook that had more. Of the readings at one key the
+    /// one with more temperatures stays, else the first; another with the same values is a
+    /// duplicate and dropped ("N duplicate readings dropped"), one with other values goes to the
+    /// cook's `setAside` (stored apart from the curve, never dropped: "N readings at a time another
+    /// reading of the file holds, with other values, set aside"). Readings before time zero (a
+    /// negative time: what `live --stdin` stores for a line from before the session's start,
+    /// which its exports write) are kept at their times, with a note, so such a session's export
+    /// imports back whole. Every reader goes through this.
     public func withoutDuplicateTimes() -> ImportResult {
         var kept = self
         for index in kept.cooks.indices {
             var cook = kept.cooks[index]
             var position: [[Int64]: Int] = [:]
+            // The readings set aside at each key, to tell one repeated from another.
+            var setAsideAt: [[Int64]: [Reading]] = [:]
             var readings: [Reading] = []
             readings.reserveCapacity(cook.readings.count)
             var duplicates = 0
+            var setAside = 0
             var negative = 0
             for reading in cook.readings {
                 let ms = SessionClock.milliseconds(seconds: reading.elapsedSeconds)
                 let key = [Int64(reading.channel), ms]
                 if let at = position[key] {
+                    let held = readings[at]
+                    let apartAtKey = setAsideAt[key, default: []]
+                    if Self.sameValues(reading, held) || apartAtKey.contains(where: { Self.sameValues(reading, $0) }) {
+                        duplicates += 1
+                        continue
+                    }
                     // The fuller of the two stays: a row that lost a value no thermometer reads
-                    // ("600,-500,20") kept its air and pushed out the whole row at its time.
-                    duplicates += 1
-                    if Self.temperatureCount(reading) > Self.temperatureCount(readings[at]) { readings[at] = reading }
+                    // ("600,-500,20") kept its air and pushed out the whole row at its time. The
+                    // other is kept apart.
+                    setAside += 1
+                    let isFuller = Self.temperatureCount(reading) > Self.temperatureCount(held)
+                    let apart = isFuller ? held : reading
+                    if isFuller { readings[at] = reading }
+                    cook.setAside.append(apart)
+                    setAsideAt[key, default: []].append(apart)
                     continue
                 }
                 position[key] = readings.count
@@ -121,8 +140,14 @@ public struct ImportResult: Sendable {
             let name = cook.info.name ?? cook.info.source
             if duplicates > 0 {
                 kept.notes.append(
-                    "\(name): \(Counted.words(duplicates, "reading")) with a duplicate time dropped "
-                        + "(the one with more temperatures kept, else the first)")
+                    "\(name): \(Counted.words(duplicates, "duplicate reading")) dropped (the same values at the same time)"
+                )
+            }
+            if setAside > 0 {
+                kept.notes.append(
+                    "\(name): \(Counted.words(setAside, "reading")) at a time another reading of the file holds, with "
+                        + "other values, set aside (the one with more temperatures is the curve's, else the first; "
+                        + "`cookcast export SESSION --set-aside` writes them)")
             }
             if negative > 0 {
                 kept.notes.append(
@@ -133,6 +158,11 @@ public struct ImportResult: Sendable {
         }
         kept.cooks.removeAll { $0.readings.isEmpty }
         return kept
+    }
+
+    /// Whether two readings hold the same values (the duplicate the store skips, bit for bit).
+    private static func sameValues(_ a: Reading, _ b: Reading) -> Bool {
+        a.probeCelsius == b.probeCelsius && a.ambientCelsius == b.ambientCelsius && a.batteryPercent == b.batteryPercent
     }
 
     /// How many temperatures a reading holds (probe, air).

@@ -35,7 +35,13 @@ extension ImportOutcome {
     /// `would skip, already imported as session 7: ...`.
     public func summary(unit: TemperatureUnit, options: ImportOptions? = nil, isDryRun: Bool = false) -> String {
         switch self {
-        case .imported(let id, let cook): return "imported as session \(id): \(cook.importSummary(unit: unit))"
+        case .imported(let id, let cook):
+            // Kept apart from the curve, so said with the way to them.
+            let apart =
+                cook.setAside.isEmpty
+                ? ""
+                : "; \(Counted.words(cook.setAside.count, "reading")) set aside (cookcast export \(id) --set-aside)"
+            return "imported as session \(id): \(cook.importSummary(unit: unit))\(apart)"
         case .duplicate(let id, let cook, let stored):
             func line(_ how: String, _ shown: RecordedCook) -> String {
                 isDryRun

@@ -45,6 +45,9 @@ public struct MergeOverlap: Sendable {
     public private(set) var contradictingCount = 0
     /// The first of the contradicting ones, in the file's order.
     public private(set) var firstContradicting: Pair?
+    /// The readings of the file at times the session does not store, in the file's order: what
+    /// an add stores (the others are the stored readings, as this format gives them).
+    public private(set) var unstored: [Reading] = []
 
     /// Whether some reading of the file contradicts the stored one at its time: the file is not
     /// this session's cook (or not this channel's probe), and nothing of it is to be added.
@@ -57,7 +60,10 @@ public struct MergeOverlap: Sendable {
     ) rethrows {
         for reading in readings {
             let ms = SessionClock.milliseconds(seconds: reading.elapsedSeconds)
-            guard let stored = try storedReading(reading.channel, ms) else { continue }
+            guard let stored = try storedReading(reading.channel, ms) else {
+                unstored.append(reading)
+                continue
+            }
             storedCount += 1
             let pair = Pair(file: reading, stored: stored)
             if Self.differ(reading, stored) {

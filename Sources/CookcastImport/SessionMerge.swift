@@ -21,6 +21,9 @@ import CookcastCore
 public struct SessionMerge: Sendable {
     /// The readings to add, on the session's clock, in time order.
     public var readings: [Reading]
+    /// The cook's readings set aside (`RecordedCook.setAside`), on the session's clock: added
+    /// after `readings`, each kept apart at its time.
+    public var setAside: [Reading]
     /// The cook's channels (the session keeps its own for those it has).
     public var channels: [ChannelInfo]
     /// Seconds added to the file's times to put them on the session's clock.
@@ -62,6 +65,7 @@ public struct SessionMerge: Sendable {
         }
         let shift = shiftSeconds
         readings = cook.readings.map { $0.shifted(bySeconds: shift) }
+        setAside = cook.setAside.map { $0.shifted(bySeconds: shift) }
         beforeStartCount = readings.count { SessionClock.milliseconds(seconds: $0.elapsedSeconds) < 0 }
         channels = cook.channels
     }

@@ -8,7 +8,7 @@ enum Migrations {
     static var currentVersion: Int { steps.count }
 
     /// The migration steps, oldest first.
-    static let steps: [String] = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6]
+    static let steps: [String] = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7]
 
     /// Version 2: a probe's own cut and target (two chickens and a pork shoulder in one pit).
     static let schemaV2 = """
@@ -152,6 +152,28 @@ enum Migrations {
             WHERE readings.session_id = reading_digests.session_id AND readings.channel = reading_digests.channel
               AND readings.t_ms <= reading_digests.through_t_ms)
         WHERE max_probe_c IN (6553.5, -3276.8, 999.9, 327.6, -127.0, -40.0);
+        """
+
+    /// Version 7: `set_aside_readings`, the readings received at a channel and millisecond that
+    /// `readings` holds with other values (a feeder whose clock restarted): the key keeps one
+    /// reading, the curve every reader takes, and these were counted and dropped. Nothing to fill:
+    /// what was dropped before is gone.
+    static let schemaV7 = """
+        -- Readings received at a (session, channel, t_ms) that readings holds with other values (a
+        -- feeder's clock that restarted, a file with two rows at one time): kept apart, so readings stays
+        -- one curve per channel. The same values again are a duplicate, stored once.
+        CREATE TABLE set_aside_readings (
+            id          INTEGER PRIMARY KEY,    -- order of arrival
+            session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            channel     INTEGER NOT NULL,       -- channel number, as in readings.channel
+            t_ms        INTEGER NOT NULL,       -- ms since the session start, the time the reading came with
+            probe_c     REAL,                   -- internal (meat) temperature, degrees Celsius; NULL = no value
+            ambient_c   REAL,                   -- ambient (pit/oven/bath) temperature, degrees Celsius
+            battery_pct REAL,                   -- battery charge, percent 0..100
+            link_epoch  INTEGER NOT NULL DEFAULT 0, -- as readings.link_epoch: probe reconnects before it
+            reason      TEXT NOT NULL           -- why it is not in readings: other_values (the only one so far)
+        );
+        CREATE INDEX set_aside_readings_key ON set_aside_readings (session_id, channel, t_ms);
         """
 
     /// Reads `PRAGMA user_version`.

@@ -96,6 +96,21 @@ enum Rows {
         VALUES (?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// Sets a reading aside (bound as `bind` binds it, after `insertReadingSQL` found its key
+    /// taken) unless its values are those stored at its key, in `readings` or set aside already:
+    /// then it is a duplicate and nothing is written. `IS` compares NULLs as equal and numbers
+    /// exactly, so only the same values, bit for bit, are a duplicate.
+    static let setAsideReadingSQL = """
+        INSERT INTO set_aside_readings (session_id, channel, t_ms, probe_c, ambient_c, battery_pct, link_epoch, reason)
+        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'other_values'
+        WHERE NOT EXISTS (
+                SELECT 1 FROM readings WHERE session_id = ?1 AND channel = ?2 AND t_ms = ?3
+                    AND probe_c IS ?4 AND ambient_c IS ?5 AND battery_pct IS ?6)
+            AND NOT EXISTS (
+                SELECT 1 FROM set_aside_readings WHERE session_id = ?1 AND channel = ?2 AND t_ms = ?3
+                    AND probe_c IS ?4 AND ambient_c IS ?5 AND battery_pct IS ?6)
+        """
+
     /// Columns read by `reading(from:)`.
     static let readingColumns = "channel, t_ms, probe_c, ambient_c, battery_pct"
 
@@ -169,13 +184,15 @@ enum Rows {
     }
 
     /// Inserts readings (caller opens the transaction) and counts the new ones into their
-    /// channels' digests (`ReadingDigest.Batch`); returns how many were new.
+    /// channels' digests (`ReadingDigest.Batch`). A reading whose key is taken is set aside when
+    /// its values differ (`setAsideReadingSQL`), in the same transaction, else skipped as a
+    /// duplicate; in order, so a batch's second reading at a time is set aside as a later one is.
     static func insertReadings(_ readings: [Reading], session: Int64, linkEpoch: Int, db: SQLiteConnection) throws
-        -> Int
+        -> AppendTally
     {
         let insert = try db.cachedStatement(insertReadingSQL)
         var digests = ReadingDigest.Batch(session: session)
-        var inserted = 0
+        var tally = AppendTally()
         for reading in readings {
             let channel = try digests.channelIndex(reading.channel, db: db)
             let ms = milliseconds(reading.elapsedSeconds)
@@ -183,12 +200,26 @@ enum Rows {
             _ = try insert.step()
             let isNew = db.changes == 1
             insert.reset()
-            guard isNew else { continue }
-            inserted += 1
+            guard isNew else {
+                tally.count(try setAside(reading, milliseconds: ms, session: session, linkEpoch: linkEpoch, db: db))
+                continue
+            }
+            tally.stored += 1
             digests.count(reading, milliseconds: ms, at: channel)
         }
         try digests.store(db: db)
-        return inserted
+        return tally
+    }
+
+    /// Sets aside `reading`, whose key `readings` holds (caller's transaction): `.setAside`, or
+    /// `.duplicate` when its values are stored at its key already.
+    static func setAside(
+        _ reading: Reading, milliseconds ms: Int64, session: Int64, linkEpoch: Int, db: SQLiteConnection
+    ) throws -> AppendOutcome {
+        let insert = try db.cachedStatement(setAsideReadingSQL)
+        bind(reading, milliseconds: ms, session: session, linkEpoch: linkEpoch, to: insert)
+        try insert.run()
+        return db.changes == 1 ? .setAside : .duplicate
     }
 
     /// Runs a prepared reading query to the end.

@@ -51,7 +51,8 @@ extension SessionStore {
         let totals = try ReadingDigest.totals(session: id, db: db)
         return SessionSummary(
             id: id, info: info, readingCount: Int(totals.count),
-            durationSeconds: totals.lastMilliseconds.map(Rows.seconds), maxProbeCelsius: totals.maxProbeCelsius)
+            durationSeconds: totals.lastMilliseconds.map(Rows.seconds), maxProbeCelsius: totals.maxProbeCelsius,
+            setAsideCount: try setAsideCount(session: id, db: db))
     }
 
     /// Every session id, ascending (cheap: no scan of the readings).
@@ -238,7 +239,8 @@ extension SessionStore {
 
     /// Everything stored for a session (for export), or nil when there is none with this id.
     ///
-    /// Readings are in time order (ties by channel), as `RecordedCook` documents.
+    /// Readings are in time order (ties by channel), as `RecordedCook` documents; the readings
+    /// set aside in the order received.
     public func cook(_ id: Int64) throws -> RecordedCook? {
         try read("cannot read a session from") { db in
             guard let info = try Self.session(id, db: db) else { return nil }
@@ -248,7 +250,8 @@ extension SessionStore {
             }
             return RecordedCook(
                 info: info, channels: try Self.channels(session: id, db: db), readings: readings,
-                events: try Self.events(session: id, db: db), series: try Self.series(session: id, db: db))
+                events: try Self.events(session: id, db: db), series: try Self.series(session: id, db: db),
+                setAside: try Self.setAsideReadings(session: id, channel: nil, db: db))
         }
     }
 

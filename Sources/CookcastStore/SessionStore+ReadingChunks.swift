@@ -38,8 +38,8 @@ extension SessionStore {
 
     /// A session as `cook(_:)` gives it, from one snapshot, with its readings handed to `readings`
     /// in chunks of at most `chunkSize` rather than held: everything else goes to `head` first
-    /// (readings empty), with the channels that have readings. Only `channel`'s readings when
-    /// given. Either closure returns false to stop; returns false when there is no such session.
+    /// (readings empty; the readings set aside, few, in it), with the channels that have
+    /// readings. Only `channel`'s readings (and set aside ones) when given. Either closure returns false to stop; returns false when there is no such session.
     ///
     /// Memory is one chunk, whatever the session's length: `export --format json` of a 72 h,
     /// 4-probe cook held all 2 M readings (and their JSON) at once, 1.39 GB. The primary key of
@@ -56,7 +56,8 @@ extension SessionStore {
             let withReadings = try Self.readingChannels(session: id, db: db)
             let cook = RecordedCook(
                 info: info, channels: try Self.channels(session: id, db: db), readings: [],
-                events: try Self.events(session: id, db: db), series: try Self.series(session: id, db: db))
+                events: try Self.events(session: id, db: db), series: try Self.series(session: id, db: db),
+                setAside: try Self.setAsideReadings(session: id, channel: channel, db: db))
             guard try head(cook, withReadings) else { return true }
             let channels = channel.map { c in withReadings.filter { $0 == c } } ?? withReadings
             try Self.forEachReadingChunk(session: id, channels: channels, chunkSize: chunkSize, db: db, body)

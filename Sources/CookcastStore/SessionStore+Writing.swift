@@ -45,31 +45,35 @@ extension SessionStore {
     ///
     /// A reading later than its channel's digest covers, the usual live one, is one statement
     /// that writes the reading alone; the others (a duplicate, an older time the digest covers,
-    /// a fold due) take a transaction with the digests (`ReadingDigest`).
+    /// a fold due, one set aside) take a transaction with the digests (`ReadingDigest`).
     ///
     /// - Parameter linkEpoch: number of probe reconnects so far in this session.
-    /// - Returns: false when a reading with the same channel and millisecond was already stored
-    ///   (a re-delivered duplicate), which is not an error.
+    /// - Returns: `.stored`; `.duplicate` when the same values are stored at its channel and
+    ///   millisecond (a re-delivered reading), which is not an error; `.setAside` when other
+    ///   values are: it is kept in `set_aside_readings`, committed as a stored one is, and the
+    ///   stored reading stays (`AppendOutcome`).
     @discardableResult
-    public func append(_ reading: Reading, session: Int64, linkEpoch: Int = 0) throws -> Bool {
+    public func append(_ reading: Reading, session: Int64, linkEpoch: Int = 0) throws -> AppendOutcome {
         try withConnection("cannot append a reading to") { db in
             if !isFoldDue(session: session),
                 try appendAfterDigest(reading, session: session, linkEpoch: linkEpoch, db: db)
             {
-                return true
+                return .stored
             }
             return try db.transaction {
                 if isFoldDue(session: session) { try foldDigests(session: session, db: db) }
-                return try Rows.insertReadings([reading], session: session, linkEpoch: linkEpoch, db: db) == 1
+                let tally = try Rows.insertReadings([reading], session: session, linkEpoch: linkEpoch, db: db)
+                return tally.stored == 1 ? .stored : tally.setAside == 1 ? .setAside : .duplicate
             }
         }
     }
 
-    /// Appends many readings in one transaction; duplicates are skipped.
+    /// Appends many readings in one transaction: each stored, set aside (another reading with
+    /// other values holds its time, `AppendOutcome.setAside`) or skipped as a duplicate.
     ///
-    /// - Returns: how many readings were inserted (the rest were already stored).
+    /// - Returns: how many went each way.
     @discardableResult
-    public func append(_ readings: [Reading], session: Int64, linkEpoch: Int = 0) throws -> Int {
+    public func append(_ readings: [Reading], session: Int64, linkEpoch: Int = 0) throws -> AppendTally {
         try write("cannot append readings to") { db in
             try Rows.insertReadings(readings, session: session, linkEpoch: linkEpoch, db: db)
         }
@@ -142,15 +146,18 @@ extension SessionStore {
         }
     }
 
-    /// Stores a whole cook (session, channels, readings, events, series) in one transaction.
+    /// Stores a whole cook (session, channels, readings, the readings set aside, events, series)
+    /// in one transaction.
     ///
     /// Nothing is written if any part fails, e.g. when `info.contentHash` is already stored.
+    /// `cook.setAside` go in after its readings, so each is set aside at a time they hold (or
+    /// dropped as the duplicate of one there).
     /// - Returns: the new session id (`cook.info.id` is ignored).
     public func insertCook(_ cook: RecordedCook) throws -> Int64 {
         try write("cannot import a cook into") { db in
             let id = try Rows.insertSession(cook.info, db: db)
             try Rows.insertChannels(cook.channels, session: id, db: db)
-            _ = try Rows.insertReadings(cook.readings, session: id, linkEpoch: 0, db: db)
+            _ = try Rows.insertReadings(cook.readings + cook.setAside, session: id, linkEpoch: 0, db: db)
             try Rows.insertEvents(cook.events, session: id, db: db)
             try Rows.insertSeries(cook.series, session: id, db: db)
             return id
@@ -159,18 +166,22 @@ extension SessionStore {
 
     /// Adds `readings` to the stored session `id` in one transaction, with the channels among
     /// `channels` that the session lacks (those it has keep their names and roles). A reading
-    /// already stored (same channel and millisecond) is skipped, so adding the same file twice
-    /// adds nothing the second time. What brings back the readings a recording saved to a file
-    /// when its database was locked (`cookcast import FILE --into ID`).
+    /// already stored (same channel, millisecond and values) is skipped, so adding the same file
+    /// twice adds nothing the second time; one with other values at a stored time is set aside.
+    /// What brings back the readings a recording saved to a file when its database was locked
+    /// (`cookcast import FILE --into ID`).
     ///
-    /// - Returns: how many readings were added.
+    /// - Returns: how many readings were added to `readings`.
     /// - Throws: `StoreError.sessionNotFound` when there is no session `id`.
     public func addReadings(_ readings: [Reading], channels: [ChannelInfo], session id: Int64) throws -> Int {
         try add(readings: readings, channels: channels, events: [], session: id).readings
     }
 
     /// Adds `readings` and `events` to the stored session `id` in one transaction: nothing of
-    /// either when any part fails. Readings as `addReadings(_:channels:session:)` adds them; an
+    /// either when any part fails. Readings as `addReadings(_:channels:session:)` adds them (one
+    /// with other values at a time the session stores is set aside, `AppendOutcome.setAside`;
+    /// callers that take a file's reading within its format's rounding for the stored one leave
+    /// it out before); an
     /// event the session already has (same millisecond, kind, channel and detail) is skipped,
     /// as many times as it is stored, so adding the same file twice adds nothing the second time
     /// and two identical events of one file are both kept. What brings back what a recording
@@ -178,18 +189,18 @@ extension SessionStore {
     /// session whose added readings or events run past its end now ends with the last of them
     /// (`show` said "ended 00:15:14" beside "duration 29m 30s"); one still open keeps no end.
     ///
-    /// - Returns: how many readings and events were added.
+    /// - Returns: how many readings were added, how many set aside, and how many events were added.
     /// - Throws: `StoreError.sessionNotFound` when there is no session `id`.
     public func add(
         readings: [Reading], channels: [ChannelInfo], events: [SessionEvent], session id: Int64
-    ) throws -> (readings: Int, events: Int) {
+    ) throws -> (readings: Int, setAside: Int, events: Int) {
         try write("cannot add readings to") { db in
             let exists = try db.cachedStatement("SELECT 1 FROM sessions WHERE id = ?")
             defer { exists.reset() }
             exists.bind(id, at: 1)
             guard try exists.step() else { throw StoreError.sessionNotFound(id: id) }
             try Rows.insertChannels(channels, session: id, keepingStored: true, db: db)
-            let readingsAdded = try Rows.insertReadings(readings, session: id, linkEpoch: 0, db: db)
+            let tally = try Rows.insertReadings(readings, session: id, linkEpoch: 0, db: db)
             let eventsAdded = try Rows.insertEvents(events, session: id, skippingStored: true, db: db)
             let lastSeconds = (readings.map(\.elapsedSeconds) + events.map(\.elapsedSeconds)).max()
             if let lastSeconds, lastSeconds.isFinite {
@@ -202,7 +213,7 @@ extension SessionStore {
                 extend.bind(id, at: 2)
                 try extend.run()
             }
-            return (readingsAdded, eventsAdded)
+            return (tally.stored, tally.setAside, eventsAdded)
         }
     }
 
@@ -228,14 +239,17 @@ extension SessionStore {
     }
 
     /// Deletes session `id`, with its events and channels, only if it holds no reading (a
-    /// `live` run that received none); the check and the delete are one statement, so a session
-    /// with a reading is never deleted.
+    /// `live` run that received none), set aside ones included; the check and the delete are one
+    /// statement, so a session with a reading is never deleted.
     ///
     /// - Returns: whether the session was deleted (false: it has readings, or there is none).
     public func deleteSessionIfEmpty(_ id: Int64) throws -> Bool {
         try withConnection("cannot delete a session from") { db in
             let delete = try db.cachedStatement(
-                "DELETE FROM sessions WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM readings WHERE session_id = ?1)")
+                """
+                DELETE FROM sessions WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM readings WHERE session_id = ?1)
+                    AND NOT EXISTS (SELECT 1 FROM set_aside_readings WHERE session_id = ?1)
+                """)
             delete.bind(id, at: 1)
             try delete.run()
             return db.changes == 1

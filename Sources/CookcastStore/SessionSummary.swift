@@ -12,13 +12,20 @@ public struct SessionSummary: Sendable, Hashable {
     public var durationSeconds: Double?
     /// Highest probe (internal) temperature over all channels, degrees Celsius; nil if none.
     public var maxProbeCelsius: Double?
+    /// Readings set aside (`set_aside_readings`: received at a time a reading with other values
+    /// holds), not in `readingCount`.
+    public var setAsideCount: Int
 
     /// Creates a summary.
-    public init(id: Int64, info: SessionInfo, readingCount: Int, durationSeconds: Double?, maxProbeCelsius: Double?) {
+    public init(
+        id: Int64, info: SessionInfo, readingCount: Int, durationSeconds: Double?, maxProbeCelsius: Double?,
+        setAsideCount: Int = 0
+    ) {
         self.id = id
         self.info = info
         self.readingCount = readingCount
         self.durationSeconds = durationSeconds
         self.maxProbeCelsius = maxProbeCelsius
+        self.setAsideCount = setAsideCount
     }
 }

@@ -1,3 +1,4 @@
+import CookcastCore
 import CookcastStore
 import Foundation
 import Testing
@@ -70,25 +71,37 @@ import Testing
     }
 
     /// QA: a row repeating a time was dropped by the store silently (the summary said `meat 4`,
-    /// three were stored): it is left out with a note giving the count, and the summary counts
-    /// what is stored. A negative `t_s` was left out too, but `live --stdin` stores one (a line
-    /// from before the session's start) and its exports write it: it is kept, with a note.
+    /// three were stored): the summary counts what is on the curve, and a note what is not. A
+    /// row with other values at a time another holds is set aside (it was dropped: never lose
+    /// data), the same values again dropped as a duplicate. A negative `t_s` was left out too,
+    /// but `live --stdin` stores one (a line from before the session's start) and its exports
+    /// write it: it is kept, with a note.
     @Test func duplicateTimesAreCountedAndNegativeOnesKept() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
         let path = box.write(
-            "rows.csv", "t_s,probe_c,ambient_c\n-30,19,100\n0,20,100\n60,21,100\n60,21.5,100\n120,23,100\n")
+            "rows.csv",
+            "t_s,probe_c,ambient_c\n-30,19,100\n0,20,100\n60,21,100\n60,21.5,100\n120,23,100\n120,23,100\n")
         let r = await box.run(["import", path])
         #expect(r.status == 0, "\(r.err)")
         #expect(
             r.err.contains(
-                "1 reading with a duplicate time dropped (the one with more temperatures kept, else the first)"),
+                "1 reading at a time another reading of the file holds, with other values, set aside (the one with "
+                    + "more temperatures is the curve's, else the first; `cookcast export SESSION --set-aside` writes them)"
+            ),
             "\(r.err)")
+        #expect(r.err.contains("1 duplicate reading dropped (the same values at the same time)"), "\(r.err)")
         #expect(r.err.contains("1 reading before time zero kept at its negative time"), "\(r.err)")
         #expect(r.out.contains("[1 meat 4]"), "\(r.out)")
-        let readings = try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1)
+        #expect(r.out.contains("; 1 reading set aside (cookcast export 1 --set-aside)"), "\(r.out)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        let readings = try store.readings(session: 1)
         #expect(readings.map(\.elapsedSeconds) == [-30, 0, 60, 120])
         #expect(readings.map(\.probeCelsius) == [19, 20, 21, 23])
+        #expect(try store.setAsideReadings(session: 1).map(\.probeCelsius) == [21.5])
+        let apart = await box.run(["export", "1", "--set-aside"])
+        #expect(apart.status == 0, "\(apart.err)")
+        #expect(apart.out == "t_s,probe_c,ambient_c\n60.0,21.5,100.0\n")
     }
 
     /// QA: a damaged row before a whole one at the same time ("600,-500,20": a probe below
@@ -102,11 +115,17 @@ import Testing
             "t_s,probe_c,ambient_c\n0,5,120\n600,-500,20\n620,55,2000\n600,18.1,121.5\n620,18.3,123.3\n900,25,122\n")
         let r = await box.run(["import", path, "--cut", "chicken"])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.err.contains("2 readings with a duplicate time dropped"), "\(r.err)")
+        #expect(r.err.contains("2 readings at a time another reading of the file holds"), "\(r.err)")
         let readings = try SessionStore(path: box.databasePath, readOnly: true).readings(session: 1)
         #expect(readings.map(\.elapsedSeconds) == [0, 600, 620, 900])
         #expect(readings.map(\.probeCelsius) == [5, 18.1, 18.3, 25])
         #expect(readings.map(\.ambientCelsius) == [120, 121.5, 123.3, 122])
+        let apart = try SessionStore(path: box.databasePath, readOnly: true).setAsideReadings(session: 1)
+        #expect(
+            apart == [
+                Reading(elapsedSeconds: 600, probeCelsius: nil, ambientCelsius: 20),
+                Reading(elapsedSeconds: 620, probeCelsius: 55, ambientCelsius: nil),
+            ], "the damaged rows' plausible values, kept apart")
     }
 
     /// QA: a hand-edited JSON export was stored as it was: `"channels": []` stored its readings

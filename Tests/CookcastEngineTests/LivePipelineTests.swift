@@ -98,22 +98,35 @@ func packet(_ probe: Double?, _ ambient: Double?, at t: Double) -> SourceEvent {
 
     /// QA: a feeder whose clock restarted at 600 s with other temperatures had its 40 rows at
     /// stored times called "40 duplicates skipped". The same reading again is a duplicate; another
-    /// at a stored time is not stored (the stored one stays) and is counted apart.
-    @Test func otherValuesAtAStoredTimeAreNotDuplicates() async throws {
-        let (store, id, dir) = try temporaryStore()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let events: [SourceEvent] = [
-            .connection(.connected, elapsedSeconds: 0, detail: nil),
-            packet(20, 100, at: 1), packet(21, 100, at: 2),
-            packet(20, 100, at: 1),  // re-delivered duplicate
-            packet(35, 100, at: 2),  // another reading at a stored time
-        ]
-        let summary = try await LivePipeline(store: store, configuration: .init(sessionID: id), eta: nil, sinks: [])
+    /// at a stored time is counted apart, and (never lose data) set aside in the same commit, the
+    /// stored one staying the curve; one commit a reading or batches of 500 (`--speed max`), which
+    /// counted it a duplicate. On the old code it was counted and dropped.
+    @Test func otherValuesAtAStoredTimeAreSetAside() async throws {
+        for batchSize in [1, 500] {
+            let (store, id, dir) = try temporaryStore()
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let events: [SourceEvent] = [
+                .connection(.connected, elapsedSeconds: 0, detail: nil),
+                packet(20, 100, at: 1), packet(21, 100, at: 2),
+                packet(20, 100, at: 1),  // re-delivered duplicate
+                packet(35, 100, at: 2),  // another reading at a stored time
+                packet(35, 100, at: 2),  // ... and it again
+            ]
+            let sink = RecordingSink()
+            let summary = try await LivePipeline(
+                store: store, configuration: .init(sessionID: id, batchSize: batchSize), eta: nil, sinks: [sink]
+            )
             .run(ScriptedSource(events: events))
-        #expect(summary.readingsStored == 2)
-        #expect(summary.duplicates == 1)
-        #expect(summary.conflicts == 1)
-        #expect(try store.readings(session: id).map(\.probeCelsius) == [20, 21])
+            #expect(summary.readingsStored == 2, "batch \(batchSize)")
+            #expect(summary.duplicates == 2, "batch \(batchSize)")
+            #expect(summary.conflicts == 1, "batch \(batchSize)")
+            #expect(try store.readings(session: id).map(\.probeCelsius) == [20, 21])
+            #expect(try store.setAsideReadings(session: id).map(\.probeCelsius) == [35], "batch \(batchSize)")
+            #expect(try store.setAsideReadings(session: id).map(\.elapsedSeconds) == [2])
+            if batchSize == 1 {
+                #expect(sink.lastStatus?.probeCelsius[1] == 21, "the view follows the stored curve")
+            }
+        }
     }
 
     @Test func corruptPacketsAreLoggedAndTheSessionGoesOn() async throws {

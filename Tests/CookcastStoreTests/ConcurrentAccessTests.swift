@@ -17,7 +17,7 @@ import Testing
         let reader = try SessionStore(path: path, readOnly: true)
         let readings = Fixtures.readings(count: 20)
         for (i, reading) in readings.enumerated() {
-            #expect(try writer.append(reading, session: id))
+            #expect(try writer.append(reading, session: id) == .stored)
             #expect(try reader.readings(session: id) == Array(readings[...i]))
             #expect(try reader.lastReadings(session: id, limit: 1) == [reading])
         }
@@ -66,7 +66,7 @@ import Testing
         try other.execute("INSERT INTO readings (session_id, channel, t_ms) VALUES (\(id), 9, 1)")
         #expect(try countReadings(path: path, session: id) == 3)
         try other.execute("ROLLBACK")
-        #expect(try store.append(Array(readings[3...]), session: id) == 3)
+        #expect(try store.append(Array(readings[3...]), session: id).stored == 3)
         #expect(try countReadings(path: path, session: id) == 6)
     }
 

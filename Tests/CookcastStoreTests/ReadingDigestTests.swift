@@ -14,11 +14,13 @@ import Testing
         try store.withConnection("test") { db in
             let select = try db.prepare(
                 """
-                SELECT \(Rows.sessionColumns), r.n, r.max_t_ms, r.max_probe_c
+                SELECT \(Rows.sessionColumns), r.n, r.max_t_ms, r.max_probe_c, a.n
                 FROM sessions LEFT JOIN (
                     SELECT session_id, COUNT(*) AS n, MAX(t_ms) AS max_t_ms, MAX(\(ReadingDigest.hottestProbeSQL)) AS max_probe_c
                     FROM readings GROUP BY session_id
                 ) AS r ON r.session_id = sessions.id
+                LEFT JOIN (SELECT session_id, COUNT(*) AS n FROM set_aside_readings GROUP BY session_id) AS a
+                    ON a.session_id = sessions.id
                 ORDER BY id
                 """)
             var result: [SessionSummary] = []
@@ -28,7 +30,7 @@ import Testing
                     SessionSummary(
                         id: info.id ?? 0, info: info, readingCount: Int(select.int64(at: 14)),
                         durationSeconds: select.optionalInt64(at: 15).map(Rows.seconds),
-                        maxProbeCelsius: select.optionalDouble(at: 16)))
+                        maxProbeCelsius: select.optionalDouble(at: 16), setAsideCount: Int(select.int64(at: 17))))
             }
             return result
         }
@@ -185,7 +187,7 @@ import Testing
                 """)
         }
         let store = try SessionStore(path: path, readOnly: true)
-        #expect(try Migrations.version(of: SQLiteConnection(path: path, mode: .readOnly)) == 6)
+        #expect(try Migrations.version(of: SQLiteConnection(path: path, mode: .readOnly)) == SessionStore.schemaVersion)
         #expect(try store.sessions().map(\.maxProbeCelsius) == [70, 80, nil, 45])
         #expect(try store.sessions().map(\.readingCount) == [4, 2, 2, 4], "the error codes stay stored")
         try Self.expectListMatchesReadings(store)
@@ -200,11 +202,11 @@ import Testing
         let live = try store.createSession(Fixtures.info(), channels: [ChannelInfo(channel: 1)])
         for i in 0..<(ReadingDigest.foldThreshold + 300) {
             let probe = i % 400 == 17 ? 327.6 : i % 400 == 99 ? 999.9 : 20 + Double(i % 500) * 0.1
-            #expect(try store.append(Self.reading(1, i * 500, probe: probe), session: live))
+            #expect(try store.append(Self.reading(1, i * 500, probe: probe), session: live) == .stored)
         }
         let batch = try store.createSession(Fixtures.info(source: "batch"), channels: [ChannelInfo(channel: 1)])
         let readings = (0..<600).map { Self.reading(1, $0 * 500, probe: $0 == 300 ? 6553.5 : 30 + Double($0) * 0.01) }
-        #expect(try store.append(readings, session: batch) == 600)
+        #expect(try store.append(readings, session: batch).stored == 600)
         try Self.expectListMatchesReadings(store)
         let listed = try store.sessions()
         let liveHottest: Double = 20 + 499 * 0.1, batchHottest: Double = 30 + 599 * 0.01
@@ -229,15 +231,17 @@ import Testing
         var hottest = 0.0
         for i in 0..<steps {
             let ms = i * 500
-            #expect(try store.append(Self.reading(1, ms, probe: 20 + Double(i % 900) * 0.08), session: id))
-            #expect(try store.append(Self.reading(2, ms + 3, probe: i % 4 == 0 ? nil : 50), session: id))
+            #expect(try store.append(Self.reading(1, ms, probe: 20 + Double(i % 900) * 0.08), session: id) == .stored)
+            #expect(try store.append(Self.reading(2, ms + 3, probe: i % 4 == 0 ? nil : 50), session: id) == .stored)
             if i % 97 == 0 {
-                #expect(try !store.append(Self.reading(1, ms, probe: 999), session: id), "a duplicate is ignored")
+                #expect(
+                    try store.append(Self.reading(1, ms, probe: 999), session: id) == .setAside,
+                    "other values at a stored time: set aside, not counted")
             }
             if i % 250 == 249 {
                 // An older time, now inside the digest of channel 1 after the first fold: hotter than all.
                 hottest = 150 + Double(i) / 1000
-                #expect(try store.append(Self.reading(1, ms - 1, probe: hottest), session: id))
+                #expect(try store.append(Self.reading(1, ms - 1, probe: hottest), session: id) == .stored)
                 older += 1
             }
             if i % 10 == 0 { try store.append(Self.reading(1, i * 50, probe: 30), session: other) }
@@ -268,13 +272,13 @@ import Testing
         }
         try Self.expectListMatchesReadings(store)
         // The same readings again (nothing new), then older times on channel 1, between the stored ones.
-        #expect(try store.append(readings, session: id) == 0)
+        #expect(try store.append(readings, session: id).stored == 0)
         let between = Fixtures.readings(count: 600).map {
             Reading(
                 channel: 1, elapsedSeconds: $0.elapsedSeconds + 0.2, probeCelsius: $0.probeCelsius.map { $0 + 90 },
                 ambientCelsius: nil)
         }
-        #expect(try store.append(between, session: id) == 600)
+        #expect(try store.append(between, session: id).stored == 600)
         try Self.expectListMatchesReadings(store)
         #expect(try store.summary(session: id)?.readingCount == 6400)
     }
@@ -400,7 +404,7 @@ import Testing
         #expect(throws: SQLiteError.self) { try resumed.append(older, session: id) }
         #expect(try resumed.probeCelsius(session: id, channel: 1, atMilliseconds: 250) == nil)
         try resumed.withConnection("test") { db in try db.execute("DROP TRIGGER temp.fail_digest") }
-        #expect(try resumed.append(older, session: id))
+        #expect(try resumed.append(older, session: id) == .stored)
         for i in recorded..<recorded + 100 { try resumed.append(Self.reading(1, i * 500, probe: 21), session: id) }
         try Self.expectListMatchesReadings(reader)
         #expect(try reader.summary(session: id)?.readingCount == recorded + 101)

@@ -13,6 +13,7 @@ import Testing
         #expect(
             try reader.tableNames() == [
                 "channels", "events", "fits", "priors", "reading_digests", "readings", "series", "sessions",
+                "set_aside_readings",
             ])
         #expect(try reader.rows("PRAGMA user_version") == [[.integer(Int64(SessionStore.schemaVersion))]])
         #expect(try reader.rows("PRAGMA journal_mode") == [[.text("wal")]])
@@ -30,7 +31,13 @@ import Testing
         #expect(
             try reader.columnNames(table: "reading_digests")
                 == ["session_id", "channel", "through_t_ms", "reading_count", "max_probe_c"])
-        #expect(SessionStore.schemaVersion == 6)
+        #expect(
+            try reader.columnNames(table: "set_aside_readings")
+                == [
+                    "id", "session_id", "channel", "t_ms", "probe_c", "ambient_c", "battery_pct", "link_epoch",
+                    "reason",
+                ])
+        #expect(SessionStore.schemaVersion == 7)
     }
 
     /// A database of the first schema, with one cook: what an earlier cookcast left.
@@ -101,7 +108,7 @@ import Testing
         do {
             let store = try SessionStore(path: path)
             id = try store.createSession(Fixtures.info(), channels: [ChannelInfo(channel: 1, name: "p1")])
-            #expect(try store.append(Fixtures.readings(count: 10), session: id) == 10)
+            #expect(try store.append(Fixtures.readings(count: 10), session: id).stored == 10)
         }
         let again = try SessionStore(path: path)
         #expect(try again.readings(session: id) == Fixtures.readings(count: 10))
@@ -113,19 +120,77 @@ import Testing
         #expect(try readOnly.readings(session: id).count == 10)
     }
 
-    @Test func singleAppendsReportDuplicates() throws {
+    /// The same values again are a duplicate; other values at a stored channel and millisecond
+    /// (a feeder's clock that restarted) are set aside, the stored reading staying the curve. On
+    /// the old code the changed reading was counted and dropped.
+    @Test func singleAppendsReportDuplicatesAndSetOtherValuesAside() throws {
         let store = try SessionStore(path: ":memory:")
         let id = try store.createSession(Fixtures.info(), channels: [])
         let readings = Fixtures.readings(count: 5)
         for reading in readings {
-            #expect(try store.append(reading, session: id, linkEpoch: 2))
+            #expect(try store.append(reading, session: id, linkEpoch: 2) == .stored)
         }
-        #expect(try store.append(readings[3], session: id) == false)
-        // Same channel and millisecond, different values: still the re-delivered duplicate.
+        #expect(try store.append(readings[3], session: id) == .duplicate)
         var changed = readings[1]
         changed.probeCelsius = 99
-        #expect(try store.append(changed, session: id) == false)
+        #expect(try store.append(changed, session: id, linkEpoch: 3) == .setAside)
+        #expect(try store.append(changed, session: id) == .duplicate, "the one set aside, again")
+        var battery = readings[1]
+        battery.batteryPercent = (battery.batteryPercent ?? 50) + 1
+        #expect(try store.append(battery, session: id) == .setAside, "any value, bit for bit")
         #expect(try store.readings(session: id) == readings)
+        #expect(try store.setAsideReadings(session: id) == [changed, battery])
+        #expect(try store.setAsideCount(session: id) == 2)
+        #expect(try store.summary(session: id)?.readingCount == 5)
+        #expect(try store.summary(session: id)?.setAsideCount == 2)
+        let rows = try store.withConnection("test") { db in
+            let select = try db.prepare("SELECT t_ms, link_epoch, reason FROM set_aside_readings ORDER BY id")
+            var rows: [[SQLiteValue]] = []
+            while try select.step() { rows.append((0..<3).map { select.value(at: $0) }) }
+            return rows
+        }
+        let ms = Int64((readings[1].elapsedSeconds * 1000).rounded())
+        #expect(
+            rows == [
+                [.integer(ms), .integer(3), .text("other_values")], [.integer(ms), .integer(0), .text("other_values")],
+            ])
+    }
+
+    /// A batch (a replay at full speed, an import) sets aside as single appends do, a second
+    /// reading at one time within the batch included.
+    @Test func batchAppendsSetOtherValuesAside() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let first = Fixtures.readings(count: 10)
+        #expect(try store.append(first, session: id) == AppendTally(stored: 10))
+        let restarted = first.prefix(4).map {
+            Reading(elapsedSeconds: $0.elapsedSeconds, probeCelsius: ($0.probeCelsius ?? 0) + 30, ambientCelsius: nil)
+        }
+        let later = Reading(elapsedSeconds: 100, probeCelsius: 40, ambientCelsius: nil)
+        var again = later
+        again.probeCelsius = 41
+        let tally = try store.append(restarted + [first[5], later, again, again], session: id)
+        #expect(tally == AppendTally(stored: 1, setAside: 5, duplicates: 2))
+        #expect(try store.readings(session: id) == first + [later])
+        #expect(try store.setAsideReadings(session: id) == restarted + [again])
+        #expect(try store.setAsideReadings(session: id, channel: 2).isEmpty)
+    }
+
+    /// A session that holds only readings set aside (its curve's deleted by hand) is not an empty
+    /// one: `live`'s clean-up of a run that stored nothing leaves it.
+    @Test func aSessionWithReadingsSetAsideIsNotEmpty() throws {
+        let store = try SessionStore(path: ":memory:")
+        let id = try store.createSession(Fixtures.info(), channels: [])
+        let reading = Reading(elapsedSeconds: 1, probeCelsius: 20, ambientCelsius: nil)
+        try store.append(reading, session: id)
+        var other = reading
+        other.probeCelsius = 35
+        #expect(try store.append(other, session: id) == .setAside)
+        try store.withConnection("test") { db in try db.execute("DELETE FROM readings") }
+        #expect(try store.deleteSessionIfEmpty(id) == false)
+        #expect(try store.session(id) != nil)
+        let empty = try store.createSession(Fixtures.info(), channels: [])
+        #expect(try store.deleteSessionIfEmpty(empty))
     }
 
     @Test func batchAppendCountsInsertedRows() throws {
@@ -133,9 +198,10 @@ import Testing
         let id = try store.createSession(Fixtures.info(), channels: [])
         let first = Fixtures.readings(count: 1000, channel: 1)
         let second = Fixtures.readings(count: 1000, channel: 2)
-        #expect(try store.append(first, session: id) == 1000)
-        #expect(try store.append(Array(first[500...]) + second, session: id) == 1000)
-        #expect(try store.append([Reading](), session: id) == 0)
+        #expect(try store.append(first, session: id).stored == 1000)
+        #expect(
+            try store.append(Array(first[500...]) + second, session: id) == AppendTally(stored: 1000, duplicates: 500))
+        #expect(try store.append([Reading](), session: id) == AppendTally())
         let all = try store.readings(session: id)
         #expect(all == first + second)  // ordered by channel, then time
         #expect(try store.readings(session: id, channel: 2) == second)
@@ -154,7 +220,7 @@ import Testing
             Reading(channel: 2, elapsedSeconds: 60, probeCelsius: 6.75, ambientCelsius: 111, batteryPercent: nil),
         ]
         let other = [Reading(channel: 1, elapsedSeconds: 10, probeCelsius: 50, ambientCelsius: 120)]
-        #expect(try store.append(probe + other, session: id) == 4)
+        #expect(try store.append(probe + other, session: id).stored == 4)
         let read = try store.temperatureReadings(session: id, channel: 2)
         var expected = probe.sorted { $0.elapsedSeconds < $1.elapsedSeconds }
         for i in expected.indices { expected[i].batteryPercent = nil }
@@ -174,7 +240,7 @@ import Testing
             Reading(
                 channel: 6, elapsedSeconds: 123_456.789, probeCelsius: nil, ambientCelsius: nil, batteryPercent: 50),
         ]
-        #expect(try store.append(tricky, session: id) == 4)
+        #expect(try store.append(tricky, session: id).stored == 4)
         #expect(try store.readings(session: id) == tricky)
     }
 
@@ -183,11 +249,12 @@ import Testing
         let id = try store.createSession(Fixtures.info(), channels: [])
         let a = Reading(elapsedSeconds: 1.0004, probeCelsius: 20, ambientCelsius: nil)
         let b = Reading(elapsedSeconds: 1.0001, probeCelsius: 21, ambientCelsius: nil)
-        #expect(try store.append(a, session: id))
-        #expect(try store.append(b, session: id) == false)  // both are t_ms = 1000
+        #expect(try store.append(a, session: id) == .stored)
+        #expect(try store.append(b, session: id) == .setAside)  // both are t_ms = 1000
         let back = try store.readings(session: id)
         #expect(back.count == 1)
         #expect(back[0].elapsedSeconds == 1.0)
+        #expect(try store.setAsideReadings(session: id).map(\.elapsedSeconds) == [1.0])
     }
 
     @Test func lastReadingsAreNewestInTimeOrder() throws {

@@ -57,8 +57,9 @@ import Testing
         let dir = try TemporaryDirectory()
         let path = dir.file("future.db")
         _ = try SessionStore(path: path)
-        try SQLiteConnection(path: path).execute("PRAGMA user_version = 7")
-        #expect(throws: StoreError.schemaTooNew(path: path, found: 7, supported: SessionStore.schemaVersion)) {
+        let future = SessionStore.schemaVersion + 1
+        try SQLiteConnection(path: path).execute("PRAGMA user_version = \(future)")
+        #expect(throws: StoreError.schemaTooNew(path: path, found: future, supported: SessionStore.schemaVersion)) {
             try SessionStore(path: path)
         }
     }
@@ -92,7 +93,7 @@ import Testing
         // Readers are not blocked by the writer's lock in WAL mode.
         #expect(try store.readings(session: id).isEmpty)
         try other.execute("COMMIT")
-        #expect(try store.append(Fixtures.readings(count: 3), session: id) == 3)
+        #expect(try store.append(Fixtures.readings(count: 3), session: id).stored == 3)
     }
 
     @Test func errorDescriptionsAreOneLine() {

@@ -6,7 +6,7 @@ import Foundation
 struct ExportCommand: Command {
     static let name = "export"
     static let abstract = "write a session as canonical CSV or JSON"
-    static let usage = "cookcast export SESSION [--format csv|json] [--channel N] [-o FILE]"
+    static let usage = "cookcast export SESSION [--format csv|json] [--channel N] [--set-aside] [-o FILE]"
     static let help = """
         csv:  header `t_s,probe_c,ambient_c` (seconds since start, Celsius, empty = no value), plus
               `channel` when the session has several channels (or one other than 1) and
@@ -18,26 +18,38 @@ struct ExportCommand: Command {
               sensor) are left out, with a note: the CSV has no column for them, and read back
               they would be meat probes (--format json keeps them; --channel N writes one).
               `cookcast import` reads the file back into identical readings.
-        json: the whole cook (session, channels, readings, events, vendor series) as one JSON document.
+        json: the whole cook (session, channels, readings, events, vendor series) as one JSON
+              document, with `setAside` when the session keeps readings apart (below).
+        --set-aside: the readings the session keeps apart from its curve instead, in the
+              canonical CSV: readings received at a channel and time it stores with other values
+              (a feeder whose clock restarted, a probe's clock reset), in time order (csv only).
+              `cookcast import` of the file makes them a session of their own. A CSV export of
+              the curve says in a note when the session has some.
         --channel N: only that channel's readings (either format); a channel the session does not
         have is an error (exit 65). In the CSV a probe without its own air sensor gets the pit's
         air in ambient_c (the latest any channel read within 60 s), as live and fit drive it: the
         file alone is that probe's cook (`cookcast predict` on it says what live said).
         Writes to standard output unless -o/--output FILE is given (-o - is standard output too).
         """
-    static let options = OptionSpec(valued: ["format", "channel", "output", "o"])
+    static let options = OptionSpec(valued: ["format", "channel", "output", "o"], flags: ["set-aside"])
 
     let context: CommandContext
     let sessionID: Int64
     let format: String
     let channel: Int?
     let outputPath: String?
+    /// `--set-aside`: the readings kept apart from the curve, not the curve.
+    let setAside: Bool
 
     init(arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         sessionID = try SessionArgument.single(arguments.positionals)
         format = arguments.value("format") ?? "csv"
         guard ["csv", "json"].contains(format) else {
             throw .usage("option '--format' must be csv or json, got '\(format)'")
+        }
+        setAside = arguments.flag("set-aside")
+        if setAside, format != "csv" {
+            throw .usage("--set-aside writes the canonical CSV; --format json carries them in its setAside")
         }
         channel = try arguments.int("channel", in: ChannelInfo.numbers)
         // `-o -` is standard output, as for most Unix tools (it wrote a file named "-").
@@ -84,7 +96,13 @@ struct ExportCommand: Command {
         let stream: ((String) throws(CLIError) -> Void) throws(CLIError) -> Void = { emit throws(CLIError) in
             // The store's closures throw untyped errors: a CLIError from `emit` is kept as is.
             do {
-                if format == "json" { try streamJSON(store, emit) } else { try streamCSV(store, emit) }
+                if setAside {
+                    try writeSetAside(store, emit)
+                } else if format == "json" {
+                    try streamJSON(store, emit)
+                } else {
+                    try streamCSV(store, emit)
+                }
             } catch let error as CLIError {
                 if console.outputFailure != nil, outputPath == nil { return }  // already reported; exit 74 follows
                 throw error
@@ -124,6 +142,7 @@ struct ExportCommand: Command {
         let found = try store.cook(
             sessionID,
             head: { cook, allReadingChannels in
+                if !cook.setAside.isEmpty { context.console.errorLine(setAsideNote(cook.setAside)) }
                 let sensors = cook.channels.filter { $0.role == .sensor }
                 if channel == nil, !sensors.isEmpty {
                     leftOut = Set(sensors.map(\.channel))

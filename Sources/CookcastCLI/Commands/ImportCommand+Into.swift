@@ -45,7 +45,11 @@ extension ImportCommand {
             }
         }
         let cooks = batch.groups.flatMap { g in g.result.cooks.map { ($0, g.format) } }
-        try add(cooks, events: eventFiles.isEmpty ? nil : events, into: id)
+        // What `live` saved from this very session: its readings were received by it, every one.
+        let savedHere = batch.groups.contains { group in
+            group.paths.contains { RecoveryFile.savedSession(path: $0, database: context.databasePath) == id }
+        }
+        try add(cooks, events: eventFiles.isEmpty ? nil : events, into: id, savedHere: savedHere)
         return try status(batch.failures, groupCount: usable)
     }
 
@@ -88,8 +92,14 @@ extension ImportCommand {
     /// Adds the one cook read (see `SessionMerge`) and `events` (nil: no events file; times on
     /// the session's clock) to the stored session `id` in one transaction, with the session's
     /// recording lock held so no `live --resume` writes it meanwhile.
+    ///
+    /// A reading of another file at a time the session stores is the stored one in the file's
+    /// rounding (`MergeOverlap`: left out, kept as stored) or another cook (refused). A file
+    /// `live` saved from this session (`savedHere`) holds readings the recording received: each
+    /// at a stored time with other values is set aside, as `live` sets one aside, not refused.
     func add(
-        _ cooks: [(cook: RecordedCook, format: ImportFormat)], events: [SessionEvent]?, into id: Int64
+        _ cooks: [(cook: RecordedCook, format: ImportFormat)], events: [SessionEvent]?, into id: Int64,
+        savedHere: Bool = false
     ) throws(CLIError) {
         guard !cooks.isEmpty || events != nil else { return }
         guard cooks.count <= 1 else {
@@ -141,10 +151,13 @@ extension ImportCommand {
         let readings = merge?.readings ?? []
         let target = session.targetCelsius.map { context.unit.format(celsius: $0) } ?? "-"
         let what = "session \(id) (\(session.name ?? "unnamed"), cut \(session.cut ?? "-"), target \(target))"
+        let apart = merge?.setAside ?? []
         if isDryRun {
             // The import's own check, so a dry run says what the import would: refused.
-            do { try Self.checkSameCook(readings, store: store, session: id, unit: context.unit) } catch {
-                throw error as? CLIError ?? .io("\(error)")
+            if !savedHere {
+                do { try Self.checkSameCook(readings, store: store, session: id, unit: context.unit) } catch {
+                    throw error as? CLIError ?? .io("\(error)")
+                }
             }
             context.console.line(
                 "would add up to \(counts(readings: readings.count, events: events?.count ?? 0)) to \(what)"
@@ -160,12 +173,23 @@ extension ImportCommand {
             }
             defer { lock.release() }
             // Compared under the lock, before anything is stored: what the add would skip is
-            // what the session holds now.
-            let overlap = try Self.checkSameCook(readings, store: store, session: id, unit: context.unit)
+            // what the session holds now. A file saved from this session is not compared: its
+            // readings at stored times with other values are set aside.
+            let overlap: MergeOverlap? =
+                try savedHere ? nil : Self.checkSameCook(readings, store: store, session: id, unit: context.unit)
             let added = try store.add(
-                readings: readings, channels: merge?.channels ?? [], events: events ?? [], session: id)
-            let already = (readings: readings.count - added.readings, events: (events?.count ?? 0) - added.events)
-            if already.readings > 0, let first = overlap.firstDiffering {
+                readings: (overlap?.unstored ?? readings) + apart, channels: merge?.channels ?? [],
+                events: events ?? [], session: id)
+            let already = (
+                readings: readings.count + apart.count - added.readings - added.setAside,
+                events: (events?.count ?? 0) - added.events
+            )
+            if added.setAside > 0 {
+                notes.insert(
+                    "\(Counted.words(added.setAside, "reading")) at a stored time with other values set aside "
+                        + "(cookcast export \(id) --set-aside)", at: 0)
+            }
+            if already.readings > 0, let overlap, let first = overlap.firstDiffering {
                 notes.insert(
                     "\(overlap.differingCount) of them with other values than stored, kept as stored (first "
                         + Self.describe(first, unit: context.unit) + ")", at: 0)

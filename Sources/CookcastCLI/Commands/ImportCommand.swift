@@ -61,6 +61,10 @@ struct ImportCommand: Command {
         imported as session N: ...` by the same checks) and writes nothing.
         A directory stands for the files directly in it. Every file that can be used is imported;
         each one that cannot is named with the reason.
+        Of a file's readings of one channel at one millisecond the one with more temperatures
+        (else the first) is the cook's; the same values again are dropped as a duplicate, other
+        values are set aside: stored apart from the curve and counted (`cookcast export N
+        --set-aside` writes them).
         --into SESSION adds the readings of one cook to a stored session instead of making a new
         one (what a `live` run saved to <database>-unsaved-... when its database stayed locked, or
         another probe's export of the same cook): readings the session has (same channel and
@@ -69,7 +73,9 @@ struct ImportCommand: Command {
         placed by its start. Not into a session another `cookcast live` is recording. A file with a
         reading more than 1 C from the one the session stores at the same channel and time is
         another cook (or another probe on that channel): refused, exit 65, nothing stored (and so
-        by --dry-run); smaller differences are kept as stored, with a note.
+        by --dry-run); smaller differences are kept as stored, with a note. A file `live` saved
+        from this very session is not compared: its readings at stored times with other values
+        are set aside, as `live` sets them aside.
         The events `live` saved with them (X-events.csv next to X.csv: t_s,kind,channel,detail on the
         session's clock) come with a canonical CSV, in the same transaction, or alone when that file
         is given; an event the session has (same millisecond, kind, channel and detail) is skipped.

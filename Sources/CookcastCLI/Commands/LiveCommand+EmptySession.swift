@@ -6,7 +6,8 @@ extension LiveCommand {
     /// Removes the session a run created when it ended without a single reading stored and no
     /// packet that failed to decode (standard input that was empty, a probe never heard before
     /// Ctrl-C): it was listed by `history` as a cook of 0 readings that nothing could use. The
-    /// store deletes it only while it holds no reading, so a session with one is never removed; a
+    /// store deletes it only while it holds no reading, set aside ones included
+    /// (`SessionStore.deleteSessionIfEmpty`), so a session with one is never removed; a
     /// session with decode errors is kept (their stored bytes are what tells a wrong `--profile`);
     /// a resumed session (`opening.isResumed`) is always kept, as the user named it.
     ///
@@ -16,7 +17,8 @@ extension LiveCommand {
     func discardIfEmpty(
         _ opening: LiveSessionOpening, summary: LiveSummary, label: String, store: SessionStore
     ) throws(CLIError) -> String? {
-        guard !opening.isResumed, summary.readingsStored == 0, summary.decodeErrors == 0 else { return nil }
+        guard !opening.isResumed, summary.readingsStored == 0, summary.conflicts == 0, summary.decodeErrors == 0
+        else { return nil }
         let deleted: Bool
         do {
             deleted = try store.deleteSessionIfEmpty(opening.id)

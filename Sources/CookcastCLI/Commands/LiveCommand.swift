@@ -21,6 +21,10 @@ struct LiveCommand: Command {
     static let help = """
         Every reading is stored in the database as it arrives (one commit per reading; full-speed
         replays commit in batches), then the ETA, alarms and the dashboard are updated.
+        A reading at a time the session stores with other values (a feeder whose clock
+        restarted) is stored apart from the curve and counted ("3 readings at a stored time with
+        other values set aside"; `cookcast export SESSION --set-aside` writes them); the same
+        values again are a duplicate.
         Ctrl-C closes the session cleanly with everything received so far stored. A run that
         stores no reading keeps no session ("no readings from standard input: session 1 not
         kept"; exit 65 when its input ended, an empty one); a resumed session is always kept.

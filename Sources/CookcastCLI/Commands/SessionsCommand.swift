@@ -7,7 +7,11 @@ struct SessionsCommand: Command {
     static let aliases = ["history"]
     static let abstract = "list stored cooks: id, start, cut, duration, max temperature, status"
     static let usage = "cookcast sessions [--json] [--db PATH]"
-    static let help = "Lists every session in the database, oldest first."
+    static let help = """
+        Lists every session in the database, oldest first. A session that keeps readings apart
+        from its curve (received at a time it stores with other values) says so on a line after
+        the table; --json gives their count as set_aside.
+        """
     static let options = OptionSpec(flags: ["json"])
 
     let context: CommandContext
@@ -32,7 +36,8 @@ struct SessionsCommand: Command {
                         "cut": s.info.cut.map { .string($0) } ?? .null,
                         "name": s.info.name.map { .string($0) } ?? .null,
                         "duration_s": .number(s.durationSeconds), "max_probe_c": .number(s.maxProbeCelsius),
-                        "readings": .integer(Int64(s.readingCount)), "status": .string(s.info.status.rawValue),
+                        "readings": .integer(Int64(s.readingCount)), "set_aside": .integer(Int64(s.setAsideCount)),
+                        "status": .string(s.info.status.rawValue),
                         "source": .string(s.info.source),
                     ]))
             }
@@ -54,6 +59,10 @@ struct SessionsCommand: Command {
             ])
         }
         console.write(table.render(rows))
+        // Rare, so a line after the table rather than a column that is almost always 0.
+        for s in summaries where s.setAsideCount > 0 {
+            console.line("session \(s.id) also keeps apart \(ShowCommand.setAsideText(s))")
+        }
         return ExitCode.success
     }
 }

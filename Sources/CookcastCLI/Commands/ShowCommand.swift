@@ -10,7 +10,10 @@ struct ShowCommand: Command {
     static let help = """
         Prints the session's metadata, its channels, every event (connects, disconnects, alarms,
         decode errors), the latest prediction and the last readings (default 10). Temperatures,
-        in the events' text too, are shown in --unit (stored in Celsius).
+        in the events' text too, are shown in --unit (stored in Celsius). Readings received at a
+        time the session stores with other values (a feeder whose clock restarted) are kept
+        apart from its curve and counted on a line of their own: `cookcast export SESSION
+        --set-aside` writes them.
         Safe to run while `cookcast live` is writing the same database.
         """
     static let options = OptionSpec(valued: ["readings"])
@@ -50,6 +53,7 @@ struct ShowCommand: Command {
             console.line("  target     \(target)")
             if let s = summary {
                 console.line("  readings   \(s.readingCount)")
+                if s.setAsideCount > 0 { console.line("  set aside  " + Self.setAsideText(s)) }
                 console.line("  duration   \(s.durationSeconds.map(DurationFormat.short) ?? "-")")
                 console.line("  max probe  \(unit.format(celsius: s.maxProbeCelsius))")
             }
@@ -94,6 +98,13 @@ struct ShowCommand: Command {
 }
 
 extension ShowCommand {
+    /// `40 readings at a stored time with other values (cookcast export 3 --set-aside)`: what the
+    /// session keeps apart from its curve, and how to get it.
+    static func setAsideText(_ summary: SessionSummary) -> String {
+        "\(Counted.words(summary.setAsideCount, "reading")) at a stored time with other values "
+            + "(cookcast export \(summary.id) --set-aside)"
+    }
+
     /// Where an event happened, as shown after its kind: ` ch3` for a probe, ` thermometer` for
     /// the device itself (`ProbeProfile.settingsChannel`, an iBBQ's battery reply), which has no
     /// probe 0.

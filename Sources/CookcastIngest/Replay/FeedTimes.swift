@@ -77,8 +77,8 @@ public struct FeedTimes: Sendable {
         guard let first = firstLate else { return nil }
         return "\(source): the feeder's clock went backwards: \(Counted.words(lateCount, "line")) timed before "
             + "a line read earlier (the first timed \(Self.text(first.seconds)) s, after one at \(Self.text(first.latestSeconds)) s); "
-            + "stored at their times among the earlier readings, as late readings are, unless one is stored "
-            + "at that time already"
+            + "stored at their times among the earlier readings, as late readings are; one at a time stored "
+            + "already with other values is set aside"
     }
 
     private static func text(_ seconds: Double) -> String {
