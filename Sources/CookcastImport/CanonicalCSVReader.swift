@@ -1,5 +1,6 @@
 import CookcastCore
 import CookcastIngest
+import Foundation
 
 /// cookcast's canonical CSV (`t_s,probe_c,ambient_c[,channel][,battery_pct]`, as in `data/cooks/` and
 /// `cookcast export --format csv`): seconds since the first reading, Celsius, empty = no value; a
@@ -13,9 +14,17 @@ public struct CanonicalCSVReader: SingleFileCookReader {
     let options: ImportOptions
     public init(options: ImportOptions) { self.options = options }
 
+    /// A file whose first line (after blank and `#` lines) is a header naming `t_s` and a
+    /// temperature column, in any order, case, quoting or spacing: the files `live --replay` and
+    /// `predict` read by their header. Only `t_s,probe_c...` and `t_s,probe_f...` were recognised,
+    /// so `t_s,ambient_c,probe_c` or a spreadsheet's `"t_s","probe_c"` was "unknown format".
     public static func sniff(_ file: ImportFile) -> Bool {
-        let head = TextDecoding.prefix(file.bytes, maxBytes: 256)
-        return head.hasPrefix("t_s,probe_c") || head.hasPrefix("t_s,probe_f")
+        let head = TextDecoding.prefix(file.bytes, maxBytes: 512)
+        let first = TextDecoding.lines(of: head).first {
+            let line = $0.trimmingCharacters(in: .whitespaces)
+            return !line.isEmpty && !line.hasPrefix("#")
+        }
+        return first.map { ReplayLineParser.namesCanonicalColumns(Substring($0)) } ?? false
     }
 
     public func readFile(_ file: ImportFile) throws(ImportError) -> ImportResult {

@@ -62,7 +62,8 @@ public enum ReplayFormat: String, Sendable, Hashable, CaseIterable {
     public static func guess(line: Substring) -> ReplayFormat? {
         let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("{") { return .jsonLines }
-        if trimmed.contains(",") { return .csv }
+        // `;`: a spreadsheet's CSV with decimal commas (not in a hex line's `#` comment).
+        if trimmed.contains(",") || trimmed.prefix(while: { $0 != "#" }).contains(";") { return .csv }
         var tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
         if tokens.count > 1, let last = tokens.last, ReplayLineParser.isChannelToken(last) { tokens.removeLast() }
         guard let last = tokens.last, Hex.isHexLike(last) else { return nil }

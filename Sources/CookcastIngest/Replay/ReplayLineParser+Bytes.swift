@@ -16,7 +16,9 @@ extension ReplayLineParser {
     /// width, without a time or a temperature or with a bad channel, `nan`, `inf`, other number
     /// forms and non-ASCII text. The outcome is the one `parseLine` gives, to the bit.
     func plainCSVOutcome(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome? {
-        guard format == .csv, let c = columns, c.note == nil, let expectedCount = c.count else { return nil }
+        guard format == .csv, let c = columns, c.note == nil, c.separator == UInt8(ascii: ","),
+            let expectedCount = c.count
+        else { return nil }
         var start = 0
         var end = bytes.count
         while start < end, Self.isBlank(bytes[start]) { start += 1 }

@@ -44,7 +44,18 @@ public struct ReplayLineParser: Sendable {
         var ambientUnit = TemperatureUnit.celsius
         /// Said with the first row: how a header that names none of the known columns was read.
         var note: String?
+        /// The byte between fields: `,`, or `;` (with decimal commas) for a file whose first line has one.
+        var separator = UInt8(ascii: ",")
     }
+
+    /// The separator of a CSV whose first line is `line`: `;` when it has one (a spreadsheet saved
+    /// where the comma is the decimal mark: `t_s;probe_c;ambient_c`, `0;21,5;110`), else `,`.
+    static func separator(of line: Substring) -> UInt8 {
+        line.utf8.contains(semicolon) ? semicolon : UInt8(ascii: ",")
+    }
+
+    /// `;`, the separator of a CSV with decimal commas.
+    static let semicolon = UInt8(ascii: ";")
 
     /// The fixed format, or nil to guess per line.
     public let format: ReplayFormat?
@@ -88,6 +99,14 @@ public struct ReplayLineParser: Sendable {
         return Substring(bytes[first...last])
     }
 
+    /// `field` without the double quotes around it, trimmed inside them: a spreadsheet's
+    /// `"21.5"` (LibreOffice's "quote all text cells" quotes numbers kept as text) is 21.5.
+    static func unquoted(_ field: Substring) -> Substring {
+        guard field.utf8.count >= 2, field.utf8.first == UInt8(ascii: "\""), field.utf8.last == UInt8(ascii: "\"")
+        else { return field }
+        return trimmed(field.dropFirst().dropLast())
+    }
+
     /// The bytes `trimmed(_:)` drops: space, tab, carriage return.
     static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
@@ -105,10 +124,17 @@ public struct ReplayLineParser: Sendable {
     }
 
     private mutating func parseCSV(_ line: Substring) -> Outcome {
-        let fields = line.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-            .map { Self.trimmed(Substring($0)) }
+        // A file's first line decides its separator: `;` is a spreadsheet's CSV in a locale whose
+        // decimal mark is the comma (`0;21,5;110`), read with either mark.
+        let separator = columns?.separator ?? Self.separator(of: line)
+        var fields = line.utf8.split(separator: separator, omittingEmptySubsequences: false)
+            .map { Self.unquoted(Self.trimmed(Substring($0))) }
+        if separator == Self.semicolon {
+            fields = fields.map { Substring($0.replacingOccurrences(of: ",", with: ".")) }
+        }
         if columns == nil, let first = fields.first, Double(first) == nil {
             columns = Self.columns(header: fields)
+            columns?.separator = separator
             return .skip
         }
         // Said with the first row read: how its header, or the lack of one, was read.
@@ -122,7 +148,7 @@ public struct ReplayLineParser: Sendable {
             }
             columns = Columns(
                 count: fields.count, ambient: fields.count > 2 ? 2 : nil, channel: fields.count > 3 ? 3 : nil,
-                battery: fields.count > 4 ? 4 : nil)
+                battery: fields.count > 4 ? 4 : nil, separator: separator)
             if fields.count > 3 {
                 let names = ["t_s", "probe_c", "ambient_c", "channel", "battery_pct"].prefix(fields.count)
                 firstRowNote = "no header line: columns read as \(names.joined(separator: ","))"
@@ -176,7 +202,7 @@ public struct ReplayLineParser: Sendable {
     /// column is read by position (t_s, probe_c, ambient_c), said with the first row: a
     /// `t_s,probe_f,ambient_f` file was read as Celsius without a word, a 110 F chicken "done".
     static func columns(header: [Substring]) -> Columns {
-        let names = header.map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
+        let names = headerNames(header)
         var c = Columns(count: names.count)
         let probeC = names.firstIndex(of: "probe_c"), probeF = names.firstIndex(of: "probe_f")
         let ambientC = names.firstIndex(of: "ambient_c"), ambientF = names.firstIndex(of: "ambient_f")
@@ -194,6 +220,22 @@ public struct ReplayLineParser: Sendable {
                 "header '\(names.joined(separator: ","))' names no t_s or no probe_c/probe_f/ambient_c/ambient_f column: read as \(read) by position"
         }
         return c
+    }
+
+    /// A header's column names as `columns(header:)` reads them: lower case, without quotes or spaces.
+    static func headerNames(_ header: [Substring]) -> [String] {
+        header.map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
+    }
+
+    /// Whether `line` is a CSV header that names the columns it is read by: `t_s` and a
+    /// temperature column (`probe_c`, `probe_f`, `ambient_c`, `ambient_f`), in any order, any case,
+    /// quoted or spaced, as `live --replay` and `predict` read a file's header. What `import`
+    /// recognises a canonical CSV by.
+    public static func namesCanonicalColumns(_ line: Substring) -> Bool {
+        let fields = line.utf8.split(separator: separator(of: line), omittingEmptySubsequences: false)
+        let names = headerNames(fields.map { trimmed(Substring($0)) })
+        return names.contains("t_s")
+            && names.contains { ["probe_c", "probe_f", "ambient_c", "ambient_f"].contains($0) }
     }
 
     private struct JSONRow: Decodable {
