@@ -4,6 +4,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownFormat(file: String, tried: [String])
     /// The file could not be read (missing, permissions, not a database).
     case unreadable(file: String, reason: String)
+    /// The file holds no byte at all.
+    case emptyFile(file: String)
     /// The file was recognised but holds no usable reading.
     case noReadings(file: String, format: String)
     /// The file was recognised but its structure is wrong (missing columns, bad header).
@@ -33,6 +35,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(file): unknown format (tried \(tried.joined(separator: ", ")))"
         case .unreadable(let file, let reason):
             return "\(file): \(reason)"
+        case .emptyFile(let file):
+            return "\(file): empty file"
         case .noReadings(let file, let format):
             return "\(file): no readings found (format \(format))"
         case .malformed(let file, let format, let reason):

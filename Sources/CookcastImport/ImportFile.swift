@@ -18,16 +18,33 @@ public struct ImportFile: Sendable, Hashable {
         self.modifiedAtUnixMs = modifiedAtUnixMs
     }
 
-    /// Reads the file at `path`.
+    /// Whether the file can be read again for the same bytes: false for a FIFO, a process
+    /// substitution (`<(zcat cook.csv.gz)`) or a device, whose bytes are read once.
+    public var isRegular = true
+
+    /// Reads the file at `path`, through a handle as `live --replay` reads one: a FIFO or a
+    /// process substitution too (`FileManager.contents(atPath:)` gives nil for them, which was
+    /// "cannot read file", exit 66, for a file `predict` and `live --replay` read).
     public init(path: String) throws(ImportError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ImportError.unreadable(file: path, reason: "cannot read file")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImportError.unreadable(file: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw ImportError.unreadable(file: path, reason: "is a directory") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImportError.unreadable(file: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.readToEnd() ?? Data() } catch {
+            throw ImportError.unreadable(file: path, reason: "I/O error")
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let modified = (attributes?[.modificationDate] as? Date).map {
             Int64(($0.timeIntervalSince1970 * 1000).rounded())
         }
         self.init(path: path, bytes: [UInt8](data), modifiedAtUnixMs: modified)
+        isRegular = (attributes?[.type] as? FileAttributeType) == .typeRegular
     }
 
     /// The last path component, e.g. `history_probe_1_20211113180049.csv`.

@@ -27,11 +27,18 @@ extension Importer {
                 do {
                     let file = try ImportFile(path: name)
                     let format = try format(of: file)
-                    // Only its name is kept until its group's turn: grouping goes by file names.
-                    let named = ImportFile(path: file.path, bytes: [], modifiedAtUnixMs: file.modifiedAtUnixMs)
+                    // Only its name is kept until its group's turn: grouping goes by file names. A
+                    // FIFO's bytes are kept: read again, it would wait for a writer that is gone.
+                    var named = ImportFile(
+                        path: file.path, bytes: file.isRegular ? [] : file.bytes,
+                        modifiedAtUnixMs: file.modifiedAtUnixMs)
+                    named.isRegular = file.isRegular
                     recognised.append((named, format))
                 } catch {
-                    if case .unknownFormat = error { failures.append(error) } else { unreadable.append(error) }
+                    switch error {
+                    case .unknownFormat, .emptyFile: failures.append(error)
+                    default: unreadable.append(error)
+                    }
                 }
             }
         }
@@ -40,7 +47,7 @@ extension Importer {
             let group: ImportGroup
             do {
                 var files: [ImportFile] = []
-                for member in members { files.append(try ImportFile(path: member.path)) }
+                for member in members { files.append(member.isRegular ? try ImportFile(path: member.path) : member) }
                 group = try read(files, as: format)
             } catch {
                 failures.append(error)

@@ -140,6 +140,8 @@ public struct Importer: Sendable {
 
     /// The format `file` is read as: `format` when forced, else the one detected.
     func format(of file: ImportFile) throws(ImportError) -> ImportFormat {
+        // An empty file was "unknown format (tried ...)"; `predict` and `live --replay` say "empty file".
+        guard !file.bytes.isEmpty else { throw .emptyFile(file: file.path) }
         if let format { return format }
         guard let found = FormatDetector.detect(file) else {
             if EventsCSV.sniff(file) { throw .eventsWithoutSession(file: file.path) }

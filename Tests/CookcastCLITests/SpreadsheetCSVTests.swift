@@ -88,4 +88,31 @@ import Testing
         let odd = await box.run(["predict", grouped, "--target", "74"])
         #expect(odd.err.contains("grouped.csv:3: t_s is not a finite number"), "\(odd.err)")
     }
+
+    /// `import` read a file with `FileManager.contents(atPath:)`, nil for a FIFO or a process
+    /// substitution (`import <(zcat cook.csv.gz)`), which `predict` and `live --replay` read:
+    /// "cannot read file", exit 66; a missing file said the same, and an empty one "unknown format".
+    @Test func importReadsAFIFOAndNamesAMissingOrEmptyFile() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let text = (["t_s,probe_c,ambient_c"] + Self.rows.map { "\($0.0),\($0.1),\($0.2)" }).joined(separator: "\n")
+        let fifo = box.directory + "/cook.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                handle.write(Data(text.utf8))
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let imported = await box.run(["import", fifo, "--cut", "chicken"])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.out.contains("imported as session 1"), "\(imported.out)")
+        let missing = await box.run(["import", box.directory + "/gone.csv"])
+        #expect(missing.status == 66)
+        #expect(missing.err.contains("gone.csv: no such file"), "\(missing.err)")
+        let empty = await box.run(["import", box.write("empty.csv", "")])
+        #expect(empty.status == 65)
+        #expect(empty.err.contains("empty.csv: empty file"), "\(empty.err)")
+    }
 }
