@@ -114,6 +114,25 @@ import Testing
         #expect(try store.session(1)?.targetCelsius == 95)
         #expect(try store.session(1)?.cut == "turkey")
     }
+
+    /// QA: `live --stdin --resume 1 --name X` kept the session's old name (or none) and said
+    /// nothing: `--name` was taken for new sessions only.
+    @Test func aResumedSessionTakesANewNameAndSaysSo() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        try interruptedTurkey(in: box)
+        let (status, errors) = try resume(["--name", "Sunday bird"], lines: [packetLine(0, probe: 71)], in: box)
+        #expect(status == 0, "\(errors)")
+        #expect(errors.contains("note: session 1 was unnamed; now named 'Sunday bird', as given"), "\(errors)")
+        var store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.session(1)?.name == "Sunday bird")
+        // The same name again is no change, and says nothing; without --name the name stays.
+        let (_, same) = try resume(["--name", "Sunday bird"], lines: [packetLine(0, probe: 72)], in: box)
+        #expect(!same.contains("named"), "\(same)")
+        _ = try resume([], lines: [packetLine(0, probe: 72.5)], in: box)
+        store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.session(1)?.name == "Sunday bird")
+    }
 }
 
 /// QA: a cook fed on stdin at its own times (9000 s of cook time, seven wall seconds after the

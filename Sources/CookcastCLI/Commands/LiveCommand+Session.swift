@@ -95,6 +95,13 @@ extension LiveCommand {
                 info.cut = cut?.name
                 info.targetCelsius = target
             }
+            // `--name` renames it as `--cut`/`--target` change its goals, and says so: it was
+            // silently left as it was.
+            if let name, name != info.name {
+                let was = info.name.map { "named '\($0)'" } ?? "unnamed"
+                context.console.errorLine("note: session \(resumeID) was \(was); now named '\(name)', as given")
+                info.name = name
+            }
             let resumedGoals = try resumedChannelGoals(
                 of: resumeID, cut: cut, targetCelsius: target, store: store)
             let last = try waitingOutLocks { try store.lastReadings(session: resumeID, limit: 1).last }

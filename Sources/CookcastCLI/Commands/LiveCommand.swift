@@ -81,7 +81,7 @@ struct LiveCommand: Command {
                               are placed where the session resumes; times on the cook's own
                               clock (continued, or its log sent again) are kept (says which).
                               A probe's session continues only with that probe's address
-          --name NAME         a name for the session
+          --name NAME         a name for the session (with --resume: its new name, said in a note)
           --ambient-range LO:HI  expected pit/oven/bath range for the ambient alarm (in --unit);
                               default: a band around the temperature the cook settles at
           --on-alarm CMD      run CMD (via /bin/sh) on every alarm, with COOKCAST_ALARM, COOKCAST_MESSAGE
