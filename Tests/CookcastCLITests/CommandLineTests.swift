@@ -358,6 +358,31 @@ extension AlarmCommandTests {
         #expect(lines.allSatisfy { $0.hasPrefix("{") }, "\(lines.filter { !$0.hasPrefix("{") })")
     }
 
+    /// QA sweep of alarms: a command that failed after the run ended (a fast replay, a feeder's
+    /// end) was never said, `live` gone before it finished; one that cannot be found said only
+    /// "exited 127". Now the end waits a while for them, and says what it left running.
+    @Test func aCommandFailingAsTheRunEndsIsStillSaid() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let r = await box.run([
+            "live", "--sample", "roast-chicken", "--speed", "max", "--plain",
+            "--on-alarm", "if [ \"$COOKCAST_ALARM\" = target_reached ]; then sleep 8; else sleep 1; exit 3; fi",
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("warning: --on-alarm command exited 3 for eta_near"), "\(r.err)")
+        #expect(
+            r.err.contains(
+                "note: --on-alarm command still running after 5 s for target_reached: left to finish on its own"),
+            "\(r.err)")
+        let missing = await box.run([
+            "live", "--sample", "roast-chicken", "--speed", "max", "--plain", "--on-alarm", "no-such-cookcast-hook",
+        ])
+        #expect(missing.status == 0, "\(missing.err)")
+        #expect(
+            missing.err.contains("warning: --on-alarm command exited 127 (command not found) for target_reached"),
+            "\(missing.err)")
+    }
+
     /// Three probes and a pit: each probe's "ETA near" is its own, and the command is told which
     /// probe and its temperature (it got no probe and probe 1's temperature, long past the target).
     @Test func etaNearOfSeveralProbesGivesTheCommandEachProbe() async throws {
