@@ -52,10 +52,15 @@ enum OutputFile {
     }
 
     /// Throws the error writing `path` would end in, when it can be told before any work: an
-    /// empty name, or a directory to write the file into that is missing or not writable.
-    /// (`fit --export-priors` refitted and stored every cook before it said so.)
+    /// empty name, a directory given as the file, or a directory to write the file into that is
+    /// missing or not writable. (`fit --export-priors` refitted and stored every cook before it
+    /// said so.)
     static func checkWritable(_ path: String) throws(CLIError) {
         guard !path.isEmpty else { throw .usage("an output file name is empty") }
+        var followed = stat()
+        if stat(path, &followed) == 0, (followed.st_mode & S_IFMT) == S_IFDIR {
+            throw .io("cannot write \(path): \(String(cString: strerror(EISDIR)))")
+        }
         guard let target = atomicTarget(for: path) else { return }
         let directory = (target as NSString).deletingLastPathComponent
         if access(directory.isEmpty ? "." : directory, W_OK) != 0 { throw failure(path) }

@@ -110,6 +110,13 @@ extension FitPriorsTests {
         #expect(missing.status == 74 && missing.err.contains("cannot write"), "\(missing.err)")
         #expect(missing.out.isEmpty, "\(missing.out)")
         #expect(try SessionStore(path: box.databasePath, readOnly: true).fits(session: 1).isEmpty)
+        // QA sweep of `fit`: a directory given as the file (`--export-priors ~/priors`, meaning
+        // into it) refitted and stored every cook, printed the table, then failed.
+        let directory = await box.run(["fit", "--export-priors", box.directory])
+        #expect(directory.status == 74, "\(directory.err)")
+        #expect(directory.err == "cookcast fit: cannot write \(box.directory): Is a directory\n", "\(directory.err)")
+        #expect(directory.out.isEmpty, "\(directory.out)")
+        #expect(try SessionStore(path: box.databasePath, readOnly: true).fits(session: 1).isEmpty)
     }
 
     /// QA: `fit 1 1` fitted and counted session 1 twice.
