@@ -54,4 +54,37 @@ import Testing
             }
         }
     }
+
+    /// QA sweep of `fit`: the script learned from the cooks of the `priors.json` it replaces too
+    /// (a user's `fit` learns from them beside the stored ones): a cook dropped from the manifest
+    /// stayed in the regenerated priors ("learned by cookcast fit from 16 cooks and 1 shipped
+    /// cook", its cut's prior still shipped). The script is run as documented, on the built binary.
+    @Test func theRegenerationScriptLearnsFromTheManifestsCooksAlone() throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let cooks = box.directory + "/cooks"
+        try FileManager.default.copyItem(atPath: SharedData.root + "/cooks", toPath: cooks)
+        let manifestURL = URL(fileURLWithPath: cooks + "/manifest.json")
+        var manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        let all = try #require(manifest["cooks"] as? [[String: Any]])
+        manifest["cooks"] = all.filter { ($0["id"] as? String) != "heatledger_pork_ribs" }
+        try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+        let output = box.directory + "/priors.json"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [SharedData.models + "/regenerate-priors.sh", cooks, output]
+        process.environment = ProcessInfo.processInfo.environment.merging(["COOKCAST_BIN": CookcastBinary.path]) {
+            $1
+        }
+        let (status, err) = try process.runCollectingStandardError()
+        #expect(status == 0, "\(err)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: output))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["comment"] as? String == "learned by cookcast fit from 16 cooks")
+        let priors = try PriorSet.decode(jsonData: data)
+        #expect(!priors.contains { $0.cut == "pork_ribs" })
+        #expect(priors.first { $0.cut == "generic" }?.cookCount == 16)
+        #expect(try PriorSet.decodeCooks(jsonData: data).count == 16)
+    }
 }

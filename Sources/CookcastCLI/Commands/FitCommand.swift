@@ -47,8 +47,9 @@ struct FitCommand: Command {
           --export-priors FILE  write the learned priors and the cooks they came from as JSON (the
                                 format of Models/priors.json)
 
-        Shipped priors (Models/priors.json) are produced by importing ../shared/data/cooks and running
-        `cookcast fit --export-priors Models/priors.json`; see Models/README.md.
+        Shipped priors (Models/priors.json) are produced by Models/regenerate-priors.sh: it imports
+        the real cooks of Tests/Data/cooks and runs `cookcast fit --export-priors` with a copy of
+        Models/ without priors.json, so they are learned from those cooks alone; see Models/README.md.
         """
     static let options = OptionSpec(valued: ["cut", "export-priors"], flags: ["backtest"])
 
