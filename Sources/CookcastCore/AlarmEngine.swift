@@ -251,7 +251,9 @@ public struct AlarmEngine: Sendable {
             // With several probes, which one: "about 10 min to the target" from probe 3 was shown
             // without a channel, and --on-alarm got probe 1's temperature for it.
             let probe = targetWatches.count > 1 ? channel : nil
-            let words = "about \(Int((remaining / 60).rounded())) min to the target"
+            // Under half a minute left (meat rising fast past the warning's reach) is not "about 0 min".
+            let minutes = Int((remaining / 60).rounded())
+            let words = minutes == 0 ? "under a minute to the target" : "about \(minutes) min to the target"
             return [
                 Alarm(
                     kind: .etaNear, channel: probe, elapsedSeconds: elapsedSeconds,

@@ -286,6 +286,15 @@ import Testing
         #expect(engine.observeRemaining(seconds: 300, atSeconds: 710).isEmpty)
     }
 
+    /// QA: meat rising fast (a thin cut on a hot grill) reached the warning's reach with seconds
+    /// left, and the alarm said "about 0 min to the target".
+    @Test func etaNearWithUnderHalfAMinuteLeftSaysUnderAMinute() {
+        var engine = AlarmEngine(rules: AlarmRules(targetCelsius: 74))
+        _ = Self.feed(&engine, probes: [30, 50, 73])
+        let fired = engine.observeRemaining(seconds: 20, channel: 1, atSeconds: 2)
+        #expect(fired.map(\.message) == ["under a minute to the target"])
+    }
+
     /// Two chickens: "about 10 min to the target" is the slower probe's, and says so (it came with
     /// no channel, and `--on-alarm` was given probe 1's temperature, long past the target).
     @Test func etaNearOfSeveralProbesNamesTheProbeItIsFor() {
