@@ -5,8 +5,8 @@ import CookcastCore
 /// `"02/01/2018, 07:10:12"`, whole degrees in the app's unit (Celsius unless `--input-unit f`,
 /// converted as parsed), `--` = no reading.
 ///
-/// Files with the same device and date stem are one cook. A probe labelled `Ambient`/`Pit`/`Grill`
-/// is the pit (role `.ambient`, `probe_c` nil); the others are meat, and their readings carry the
+/// Files with the same device and date stem are one cook. A probe labelled as the air
+/// (`AirProbeName`: `Ambient`, `Pit`, `Grill`, ...) is the pit (role `.ambient`, `probe_c` nil); the others are meat, and their readings carry the
 /// pit aligned as `ambient_c` (`AmbientAligner`). A pit's file alone is the pit alone, with a note.
 /// Repeated timestamps keep the first value.
 ///
@@ -58,11 +58,7 @@ public struct IGrillCSVReader: CookFormatReader {
         return order.compactMap { groups[$0] }
     }
 
-    static func isPitLabel(_ label: String) -> Bool {
-        let l = label.lowercased()
-        return l.contains("ambient") || l.contains("pit") || l.contains("grill") || l.contains("smoker")
-            || l.contains("oven")
-    }
+    static func isPitLabel(_ label: String) -> Bool { AirProbeName.isAir(label) }
 
     /// Index of the reading at which a probe that started in the pit went into the meat, or nil
     /// when the probe was in the meat from the start.

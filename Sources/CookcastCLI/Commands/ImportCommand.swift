@@ -22,7 +22,9 @@ struct ImportCommand: Command {
                         is the pit (--pit-probe N to name it); 32 F / ~670 F sentinels dropped
           heatledger    heat-ledger / BlueTherm SQLite (sensor_1 pit, sensor_2 meat)
           probeability  Probe-ability CSV (cook name, target and its predicted_remaining_s series)
-          tappecue      Tappecue text log (elapsed minutes, food, bath)
+          tappecue      Tappecue text log (elapsed minutes, then probe columns read by name: one
+                        named as the air, e.g. Bath, Pit, Ambient, Oven, is the ambient, the others
+                        meat probes, channels 1, 2, ... in column order)
           igrill        Weber iGrill v2 CSV, one file per probe; files with the same date stem are one
                         cook; a probe that lay in the pit before insertion is detected and the
                         session starts at insertion (probe_inserted event)
