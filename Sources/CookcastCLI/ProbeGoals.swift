@@ -43,7 +43,7 @@ struct ProbeGoals {
         arguments: ParsedArguments, context: CommandContext, library: ModelLibrary, defaultCutName: String? = nil,
         defaultTargetCelsius: Double? = nil
     ) throws(CLIError) {
-        let cuts = try Self.split(arguments.values["cut"] ?? [], option: "cut")
+        let cuts = try Self.split(arguments.values["cut"] ?? [], option: "cut", needs: Self.cutNeeds)
         let targets = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit)
         cutGiven = cuts.plain != nil
         targetGiven = targets.plainCelsius != nil
@@ -68,14 +68,22 @@ struct ProbeGoals {
         self.channelTargetsCelsius = channelTargetsCelsius
     }
 
-    /// The plain value and the `N=value` ones of a repeatable option.
-    static func split(_ values: [String], option: String) throws(CLIError) -> (
+    /// What `--cut` needs, in its usage error.
+    static let cutNeeds = "a cut name"
+
+    /// The plain value and the `N=value` ones of a repeatable option. An empty value (`--cut ''`,
+    /// `--cut 1=`) is a missing one, a usage error saying what it needs (`needs`: "a cut name"):
+    /// `predict` warned "unknown cut ''" and predicted with the generic prior, exit 0.
+    static func split(_ values: [String], option: String, needs: String) throws(CLIError) -> (
         plain: String?, channels: [(Int, String)]
     ) {
         var plain: String?
         var channels: [(Int, String)] = []
         for value in values {
             guard let eq = value.firstIndex(of: "=") else {
+                guard !value.allSatisfy(\.isWhitespace) else {
+                    throw .usage("option '--\(option)' needs \(needs), got '\(value)'")
+                }
                 guard plain == nil else {
                     throw .usage(
                         "option '--\(option)' given more than once; give one probe's own as --\(option) N=VALUE")
@@ -90,7 +98,11 @@ struct ProbeGoals {
             guard !channels.contains(where: { $0.0 == ch }) else {
                 throw .usage("option '--\(option)' given twice for probe \(ch)")
             }
-            channels.append((ch, String(value[value.index(after: eq)...])))
+            let own = String(value[value.index(after: eq)...])
+            guard !own.allSatisfy(\.isWhitespace) else {
+                throw .usage("option '--\(option) \(ch)=' needs \(needs), got '\(own)'")
+            }
+            channels.append((ch, own))
         }
         return (plain, channels)
     }

@@ -19,7 +19,7 @@ struct ProbeTargets {
 
     /// Parses the `--target` values given, in `unit`.
     init(_ values: [String], unit: TemperatureUnit) throws(CLIError) {
-        let targets = try ProbeGoals.split(values, option: "target")
+        let targets = try ProbeGoals.split(values, option: "target", needs: "a number")
         plainCelsius = try targets.plain.map { (text: String) throws(CLIError) in
             try Self.celsius(parsing: text, probe: nil, unit: unit)
         }

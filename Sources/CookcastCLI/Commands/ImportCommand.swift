@@ -141,7 +141,7 @@ struct ImportCommand: Command {
             // unchecked: `--target 2=74` was checked and then left out, and `--cut 2=brisket`
             // stored "2=brisket" as every probe's cut.
             let targets = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit)
-            let cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut")
+            let cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut", needs: ProbeGoals.cutNeeds)
             let channelCuts = Dictionary(uniqueKeysWithValues: cuts.channels)
             targetCelsius = targets.plainCelsius
             cut = cuts.plain

@@ -23,7 +23,7 @@ struct PredictCommand: Command {
         as `live` takes them (its own cut alone brings that cut's usual target); the plain --cut or
         --target is every other probe's, and not needed when every probe predicted has its own.
         An unknown cut falls back to a generic prior with a warning (a probe's own: the plain
-        cut's prior).
+        cut's prior); an empty one (--cut '', --cut 1=) is refused, as in `live` and `import`.
         --sample NAME predicts a real cook shipped with cookcast (Models/samples: roast-chicken,
         brisket, turkey) instead of a FILE, to its own cut and target unless --cut or --target is
         given.
@@ -77,7 +77,7 @@ struct PredictCommand: Command {
         // As `live` and `import` read them: --target 1e300 predicted 'done: the probe reached
         // -1e+300 C', and a probe's own was checked against -50..500 C where live's was -20..300 C.
         let targets = try ProbeTargets(arguments.values["target"] ?? [], unit: context.unit)
-        var cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut")
+        var cuts = try ProbeGoals.split(arguments.values["cut"] ?? [], option: "cut", needs: ProbeGoals.cutNeeds)
         cuts.plain = cuts.plain ?? sample?.cut
         givenTargetCelsius = targets.plainCelsius ?? sample?.targetCelsius
         channelTargetsCelsius = targets.channelCelsius
