@@ -5,15 +5,17 @@ extension RecordedCook {
     /// `Pulled Pork (import:igrill): 2 channels [1 meat 8744, 2 ambient 9094], cut pork_shoulder, target -`.
     public var importSummary: String { importSummary(unit: .celsius) }
 
-    /// `importSummary` with the target in `unit` (`--unit f`: `target 125.0 F`).
-    public func importSummary(unit: TemperatureUnit) -> String {
+    /// `importSummary` with the target in `unit` (`--unit f`: `target 125.0 F`); a cook with a
+    /// cut and no target of its own says the cut's usual one from `catalog`, which it is predicted
+    /// and learned with (`target 74.0 C (the usual for turkey)`, as `show` says it).
+    public func importSummary(unit: TemperatureUnit, catalog: CutCatalog? = nil) -> String {
         let perChannel = channels.map { ch -> String in
             let n = readings.lazy.filter { $0.channel == ch.channel }.count
             // A probe's own goal: `2 meat 181 pork_shoulder to 93.0 C`.
             let goal = [ch.cut, ch.targetCelsius.map { "to " + unit.format(celsius: $0) }].compactMap { $0 }
             return "\(ch.channel) \(ch.role.rawValue) \(n)" + (goal.isEmpty ? "" : " " + goal.joined(separator: " "))
         }
-        let target = info.targetCelsius.map { unit.format(celsius: $0) } ?? "-"
+        let target = info.targetText(unit: unit, catalog: catalog)
         let extras =
             series.map { "\($0.name) \($0.points.count)" }
             + events.filter { $0.kind == .probeInserted }.map { _ in "probe_inserted" }
@@ -28,12 +30,14 @@ extension ImportOutcome {
     /// recorded as ...` for a session `live` recorded here).
     public var summary: String { summary(unit: .celsius) }
 
-    /// `summary` with temperatures in `unit`. A duplicate is described as stored (its name, cut
+    /// `summary` with temperatures in `unit` (a cut's usual target from `options`' catalog, when the
+    /// cook has none of its own). A duplicate is described as stored (its name, cut
     /// and target, not the ones this import read), followed by what `options` (the command line)
     /// asked for that differs and was not applied: `...; not applied: --target 80.0 C`.
     /// With `isDryRun` (`import --dry-run`), a duplicate is said as what the import would do:
     /// `would skip, already imported as session 7: ...`.
     public func summary(unit: TemperatureUnit, options: ImportOptions? = nil, isDryRun: Bool = false) -> String {
+        let catalog = options?.catalog
         switch self {
         case .imported(let id, let cook):
             // Kept apart from the curve, so said with the way to them.
@@ -41,12 +45,12 @@ extension ImportOutcome {
                 cook.setAside.isEmpty
                 ? ""
                 : "; \(Counted.words(cook.setAside.count, "reading")) set aside (cookcast export \(id) --set-aside)"
-            return "imported as session \(id): \(cook.importSummary(unit: unit))\(apart)"
+            return "imported as session \(id): \(cook.importSummary(unit: unit, catalog: catalog))\(apart)"
         case .duplicate(let id, let cook, let stored):
             func line(_ how: String, _ shown: RecordedCook) -> String {
                 isDryRun
-                    ? "would skip, already \(how) as session \(id): \(shown.importSummary(unit: unit))"
-                    : "already \(how) as session \(id), skipped: \(shown.importSummary(unit: unit))"
+                    ? "would skip, already \(how) as session \(id): \(shown.importSummary(unit: unit, catalog: catalog))"
+                    : "already \(how) as session \(id), skipped: \(shown.importSummary(unit: unit, catalog: catalog))"
             }
             guard let stored else { return line("imported", cook) }
             var shown = cook

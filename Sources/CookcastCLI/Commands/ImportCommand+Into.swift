@@ -149,7 +149,7 @@ extension ImportCommand {
             ].compactMap { $0 }.joined(separator: " and ")
         }
         let readings = merge?.readings ?? []
-        let target = session.targetCelsius.map { context.unit.format(celsius: $0) } ?? "-"
+        let target = session.targetText(unit: context.unit, catalog: importOptions.catalog)
         let what = "session \(id) (\(session.name ?? "unnamed"), cut \(session.cut ?? "-"), target \(target))"
         let apart = merge?.setAside ?? []
         if isDryRun {

@@ -263,7 +263,8 @@ struct ImportCommand: Command {
                         context.console.errorLine(note)
                     }
                 } else {
-                    context.console.line("would import: \(cook.importSummary(unit: context.unit))")
+                    context.console.line(
+                        "would import: \(cook.importSummary(unit: context.unit, catalog: importOptions.catalog))")
                 }
             }
             return
