@@ -1,3 +1,4 @@
+import CookcastIngest
 import Foundation
 
 /// Turns export bytes into lines: UTF-8 (with or without BOM) or UTF-16 with a BOM, any of
@@ -5,12 +6,8 @@ import Foundation
 enum TextDecoding {
     /// The text of `bytes`.
     static func text(_ bytes: [UInt8]) -> String {
-        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
-            return utf16(bytes.dropFirst(2), littleEndian: true)
-        }
-        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
-            return utf16(bytes.dropFirst(2), littleEndian: false)
-        }
+        // The decoding `predict` and `live --replay` read UTF-16 with (`ReplayFile.load`).
+        if let text = UTF16Text.decoded(bytes) { return text }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             return String(decoding: bytes.dropFirst(3), as: UTF8.self)
         }
@@ -18,9 +15,7 @@ enum TextDecoding {
     }
 
     /// True when the bytes start with a UTF-16 byte-order mark.
-    static func isUTF16(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
-    }
+    static func isUTF16(_ bytes: [UInt8]) -> Bool { UTF16Text.hasByteOrderMark(bytes) }
 
     /// The lines of `bytes`, without line ends; a trailing empty line is dropped.
     static func lines(_ bytes: [UInt8]) -> [String] {
@@ -55,18 +50,6 @@ enum TextDecoding {
     /// The first `maxBytes` bytes decoded, for format sniffing.
     static func prefix(_ bytes: [UInt8], maxBytes: Int = 4096) -> String {
         text(Array(bytes.prefix(maxBytes)))
-    }
-
-    private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {
-        var units: [UInt16] = []
-        units.reserveCapacity(bytes.count / 2)
-        var i = bytes.startIndex
-        while i + 1 < bytes.endIndex {
-            let a = UInt16(bytes[i]), b = UInt16(bytes[i + 1])
-            units.append(littleEndian ? (a | b << 8) : (a << 8 | b))
-            i += 2
-        }
-        return String(decoding: units, as: UTF16.self)
     }
 }
 

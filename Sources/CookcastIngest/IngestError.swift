@@ -6,7 +6,8 @@ public enum IngestError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The file was read and holds nothing at all (bad data, not a missing file).
     case emptyFile(path: String)
-    /// The file was read but is not UTF-8 text (a binary file, another encoding).
+    /// The file was read but is not UTF-8 text, nor UTF-16 with a byte-order mark (a binary file,
+    /// another encoding).
     case notText(path: String)
     /// Every line of the file was blank, a comment, a header or broken.
     case noValidRows(path: String)

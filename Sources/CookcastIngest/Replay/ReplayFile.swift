@@ -42,8 +42,9 @@ public struct ReplayFile: Sendable {
 
     /// Reads and parses the file at `path`; the format comes from the extension, else the content.
     ///
-    /// - Throws: `IngestError` when the file is missing or unreadable, or when it is empty, not
-    ///   UTF-8 text, of unknown format or without a valid row (bad data).
+    /// - Throws: `IngestError` when the file is missing or unreadable, or when it is empty, neither
+    ///   UTF-8 text nor UTF-16 with a byte-order mark, of unknown format or without a valid row
+    ///   (bad data).
     public static func load(path: String, format: ReplayFormat? = nil) throws -> ReplayFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -61,7 +62,11 @@ public struct ReplayFile: Sendable {
             throw IngestError.unreadable(path: path, reason: "I/O error")
         }
         guard !data.isEmpty else { throw IngestError.emptyFile(path: path) }
-        guard let text = String(data: data, encoding: .utf8) else { throw IngestError.notText(path: path) }
+        // UTF-16 with a byte-order mark (a Windows tool's export) as `import` reads it; UTF-8, the
+        // usual file, as it was (the plain rows then read from their bytes).
+        guard let text = UTF16Text.decoded(data) ?? String(data: data, encoding: .utf8) else {
+            throw IngestError.notText(path: path)
+        }
         return try parse(text: text, path: path, format: format ?? ReplayFormat.from(path: path))
     }
 
