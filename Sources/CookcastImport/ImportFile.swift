@@ -1,3 +1,4 @@
+import CookcastIngest
 import Foundation
 
 /// One input file: its path (for messages and for readers that need the file itself, like SQLite)
@@ -22,22 +23,16 @@ public struct ImportFile: Sendable, Hashable {
     /// substitution (`<(zcat cook.csv.gz)`) or a device, whose bytes are read once.
     public var isRegular = true
 
-    /// Reads the file at `path`, through a handle as `live --replay` reads one: a FIFO or a
+    /// Reads the file at `path` as `live --replay` reads one (`FileBytes`): a FIFO or a
     /// process substitution too (`FileManager.contents(atPath:)` gives nil for them, which was
     /// "cannot read file", exit 66, for a file `predict` and `live --replay` read).
     public init(path: String) throws(ImportError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImportError.unreadable(file: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw ImportError.unreadable(file: path, reason: "is a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImportError.unreadable(file: path, reason: "permission denied")
-        }
-        defer { try? handle.close() }
         let data: Data
-        do { data = try handle.readToEnd() ?? Data() } catch {
-            throw ImportError.unreadable(file: path, reason: "I/O error")
+        do { data = try FileBytes.read(path: path) } catch {
+            switch error {
+            case .noSuchFile: throw ImportError.unreadable(file: path, reason: "no such file")
+            case .unreadable(let reason): throw ImportError.unreadable(file: path, reason: reason)
+            }
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let modified = (attributes?[.modificationDate] as? Date).map {

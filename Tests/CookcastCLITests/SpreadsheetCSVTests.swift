@@ -7,6 +7,24 @@ import Testing
     /// A short cook's rows, `t_s,probe_c,ambient_c`.
     static let rows = [(0, "20.5", "110.0"), (60, "21.5", "111.0"), (120, "23.0", "112.5"), (180, "24.5", "112.0")]
 
+    /// `rows` as a plain canonical CSV, lines ending in `lineEnd`.
+    static func plainText(lineEnd: String = "\n") -> String {
+        (["t_s,probe_c,ambient_c"] + rows.map { "\($0.0),\($0.1),\($0.2)" }).joined(separator: lineEnd)
+    }
+
+    /// Expects `predict` to read `path` as it reads the plain file of `rows` (the same JSON, no
+    /// warning) and `live --replay` to store its 4 readings.
+    static func expectReadAsThePlainFile(_ path: String, box: Sandbox) async {
+        let plain = box.write("plain.csv", plainText())
+        let predicted = await box.run(["predict", path, "--target", "74", "--format", "json"])
+        #expect(predicted.status == 0, "\(predicted.err)")
+        #expect(predicted.err.isEmpty, "\(predicted.err)")
+        #expect(predicted.out == (await box.run(["predict", plain, "--target", "74", "--format", "json"])).out)
+        let replayed = await box.run(["live", "--replay", path, "--target", "74", "--speed", "max", "--plain"])
+        #expect(replayed.status == 0, "\(replayed.err)")
+        #expect(replayed.out.contains("4 readings stored"), "\(replayed.out)")
+    }
+
     /// `import` detected a canonical CSV by `t_s,probe_c` or `t_s,probe_f` at its very start, so
     /// a header that `predict` and `live --replay` read (columns in another order, capitals,
     /// spaces, quotes: LibreOffice's "quote all text cells") was "unknown format", exit 65.
@@ -46,17 +64,8 @@ import Testing
         defer { box.cleanup() }
         let body = Self.rows.map { "\"\($0.0)\",\"\($0.1)\",\"\($0.2)\"" }
         let file = box.write("quoted.csv", (["\"t_s\",\"probe_c\",\"ambient_c\""] + body).joined(separator: "\n"))
-        let plain = box.write(
-            "plain.csv",
-            (["t_s,probe_c,ambient_c"] + Self.rows.map { "\($0.0),\($0.1),\($0.2)" }).joined(separator: "\n"))
-        let predicted = await box.run(["predict", file, "--target", "74", "--format", "json"])
-        #expect(predicted.status == 0, "\(predicted.err)")
-        #expect(predicted.err.isEmpty, "\(predicted.err)")
-        #expect(predicted.out == (await box.run(["predict", plain, "--target", "74", "--format", "json"])).out)
-        let replayed = await box.run(["live", "--replay", file, "--target", "74", "--speed", "max", "--plain"])
-        #expect(replayed.status == 0, "\(replayed.err)")
-        #expect(replayed.out.contains("4 readings stored"), "\(replayed.out)")
-        let imported = await box.run(["import", plain])
+        await Self.expectReadAsThePlainFile(file, box: box)
+        let imported = await box.run(["import", box.directory + "/plain.csv"])
         #expect(imported.out.contains("already recorded as session 1"), "\(imported.out) \(imported.err)")
     }
 
@@ -70,19 +79,11 @@ import Testing
         let body = Self.rows.map { "\($0.0);\(comma($0.1));\(comma($0.2))" }
         let file = box.write(
             "europe.csv", "\u{FEFF}" + (["t_s;probe_c;ambient_c"] + body).joined(separator: "\r\n") + "\r\n")
-        let plain = box.write(
-            "plain.csv",
-            (["t_s,probe_c,ambient_c"] + Self.rows.map { "\($0.0),\($0.1),\($0.2)" }).joined(separator: "\n"))
-        let predicted = await box.run(["predict", file, "--target", "74", "--format", "json"])
-        #expect(predicted.status == 0, "\(predicted.err)")
-        #expect(predicted.err.isEmpty, "\(predicted.err)")
-        #expect(predicted.out == (await box.run(["predict", plain, "--target", "74", "--format", "json"])).out)
         let imported = await box.run(["import", file])
         #expect(imported.status == 0, "\(imported.err)")
         #expect(imported.out.contains("imported as session 1"), "\(imported.out)")
         #expect((await box.run(["export", "1"])).out.contains("60.0,21.5,111.0"))
-        let replayed = await box.run(["live", "--replay", file, "--target", "74", "--speed", "max", "--plain"])
-        #expect(replayed.out.contains("4 readings stored"), "\(replayed.out) \(replayed.err)")
+        await Self.expectReadAsThePlainFile(file, box: box)
         // A thousands separator is no number, never a silent other one.
         let grouped = box.write("grouped.csv", "t_s;probe_c;ambient_c\n0;20,5;110\n1.200,5;21,5;111\n")
         let odd = await box.run(["predict", grouped, "--target", "74"])
@@ -95,7 +96,7 @@ import Testing
     @Test func importReadsAFIFOAndNamesAMissingOrEmptyFile() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let text = (["t_s,probe_c,ambient_c"] + Self.rows.map { "\($0.0),\($0.1),\($0.2)" }).joined(separator: "\n")
+        let text = Self.plainText()
         let fifo = box.directory + "/cook.csv"
         #expect(mkfifo(fifo, 0o600) == 0)
         let writer = Thread {

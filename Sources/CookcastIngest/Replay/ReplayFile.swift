@@ -46,20 +46,12 @@ public struct ReplayFile: Sendable {
     ///   UTF-8 text nor UTF-16 with a byte-order mark, of unknown format or without a valid row
     ///   (bad data).
     public static func load(path: String, format: ReplayFormat? = nil) throws -> ReplayFile {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw IngestError.fileNotFound(path: path)
-        }
-        guard !isDirectory.boolValue else { throw IngestError.unreadable(path: path, reason: "is a directory") }
-        // Read through a handle: FileManager.contents(atPath:) gives nil for /dev/null and pipes
-        // (`--replay <(zcat cook.csv.gz)`), which said "permission denied or I/O error".
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw IngestError.unreadable(path: path, reason: "permission denied")
-        }
-        defer { try? handle.close() }
         let data: Data
-        do { data = try handle.readToEnd() ?? Data() } catch {
-            throw IngestError.unreadable(path: path, reason: "I/O error")
+        do { data = try FileBytes.read(path: path) } catch {
+            switch error {
+            case .noSuchFile: throw IngestError.fileNotFound(path: path)
+            case .unreadable(let reason): throw IngestError.unreadable(path: path, reason: reason)
+            }
         }
         guard !data.isEmpty else { throw IngestError.emptyFile(path: path) }
         // UTF-16 with a byte-order mark (a Windows tool's export) as `import` reads it; UTF-8, the
