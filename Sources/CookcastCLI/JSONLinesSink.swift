@@ -16,7 +16,8 @@ import CookcastEngine
 ///
 /// Phases are identifiers, as `predict --format json` gives them (`collecting_data`, `probe_out`,
 /// `lost`): the lines said the live view's words, `collecting data`, and a script reading both
-/// had to map one onto the other.
+/// had to map one onto the other. The summary's `ending` is one too (`source_ended`,
+/// `interrupted`), where it gave the `--plain` closing line's words, `source ended`.
 final class JSONLinesSink: LiveSink {
     /// The identifier of a phase as the live view shows it (`probe out` -> `probe_out`).
     static func phaseIdentifier(_ shown: String) -> String {
@@ -101,7 +102,8 @@ final class JSONLinesSink: LiveSink {
         console.line(
             JSONLine.object([
                 "type": .string("summary"), "session": .integer(summary.sessionID),
-                "ending": .string(summary.ending.rawValue), "readings": .integer(Int64(summary.readingsStored)),
+                "ending": .string(Self.phaseIdentifier(summary.ending.rawValue)),
+                "readings": .integer(Int64(summary.readingsStored)),
                 "duplicates": .integer(Int64(summary.duplicates)),
                 "conflicts": .integer(Int64(summary.conflicts)),
                 "decode_errors": .integer(Int64(summary.decodeErrors)),
