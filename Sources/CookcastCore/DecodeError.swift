@@ -1,22 +1,23 @@
 /// Why a packet could not be decoded. The session goes on; the error is counted and logged.
 public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The closed set of reasons a packet is rejected.
+    /// The closed set of reasons a packet is rejected; raw values are the identifiers `live --json`
+    /// gives, snake_case as its phases and link changes are.
     public enum Reason: String, Sendable, Hashable {
         /// No bytes at all.
         case empty
         /// A length no known packet of this protocol has.
-        case unexpectedLength
+        case unexpectedLength = "unexpected_length"
         /// The right length, but no channel holds a plausible value.
-        case noValidChannel
+        case noValidChannel = "no_valid_channel"
         /// Every byte zero: an uninitialised notification, not a probe at 0.0 C with a flat battery.
-        case allZero
+        case allZero = "all_zero"
         /// A packet on the settings channel (`ProbeProfile.settingsChannel`, a hex log's `ch0`)
         /// for a probe that has none: not a probe 0's reading.
-        case noSettingsChannel
+        case noSettingsChannel = "no_settings_channel"
         /// A data packet on a channel the probe's data never comes on (a hex log's `ch7` for an
         /// iBBQ, whose sockets are channels 1 to 6 of one packet on ch1): its readings would be
         /// stored under other probes' numbers, the pit's as a meat probe's.
-        case unexpectedChannel
+        case unexpectedChannel = "unexpected_channel"
     }
 
     /// Why the packet was rejected.
