@@ -20,6 +20,21 @@ import Testing
         #expect(odd.status == 65)
     }
 
+    /// QA: `decode --json` of a packet that does not decode printed text alone (on stderr), so a
+    /// script reading stdout got nothing to parse; it gets the line `live --json` gives.
+    @Test func aBadPacketWithJSONIsADecodeErrorLine() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let r = await box.run(["decode", "000000", "--json"])
+        #expect(r.status == 65)
+        #expect(r.err.contains("unexpected packet length 3"), "\(r.err)")
+        let line = try #require(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any], "\(r.out)")
+        #expect(line["type"] as? String == "decode_error")
+        #expect(line["reason"] as? String == "unexpected_length")
+        #expect(line["length"] as? Int == 3)
+        #expect(line["bytes"] as? String == "000000")
+    }
+
     @Test func withoutAProfileItIsTheSeedProbe() async {
         let box = Sandbox()
         defer { box.cleanup() }

@@ -54,6 +54,15 @@ struct DecodeCommand: Command {
             show(s)
             return ExitCode.success
         case .failure(let error):
+            // `--json`: the line `live --json` gives such a packet, for the script reading stdout;
+            // the one-line error and 65 as without it.
+            if json {
+                context.console.line(
+                    JSONLine.object([
+                        "type": .string("decode_error"), "bytes": .string(error.shownHex),
+                        "length": .integer(Int64(error.bytes.count)), "reason": .string(error.reason.rawValue),
+                    ]))
+            }
             throw .data(error.description)
         }
     }
