@@ -42,6 +42,13 @@ import Testing
         #expect(backwards.err.contains("--ambient-range"))
         let infinite = await box.run(["live", "--replay", file, "--ambient-range", "-inf:125"])
         #expect(infinite.status == 64)
+        // QA: a range no pit, oven or bath has was taken without a word.
+        for absurd in ["-300:50", "100:1e9"] {
+            let r = await box.run(["live", "--replay", file, "--ambient-range", absurd])
+            #expect(r.status == 64, "\(absurd): \(r.err)")
+            let said = "option '--ambient-range' must lie between -40 and 600 C, got '\(absurd)'"
+            #expect(r.err.contains(said), "\(r.err)")
+        }
     }
 
     @Test func aSpeedOutsideWhatPacingCanRepresentIsAUsageError() async {

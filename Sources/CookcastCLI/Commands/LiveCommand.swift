@@ -226,11 +226,25 @@ struct LiveCommand: Command {
             guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo < hi else {
                 throw .usage("option '--ambient-range' must be LOW:HIGH, e.g. 105:125, got '\(text)'")
             }
-            ambientRange = context.unit.celsius(from: lo)...context.unit.celsius(from: hi)
+            let range = context.unit.celsius(from: lo)...context.unit.celsius(from: hi)
+            // A range no pit, oven or bath has (-300:50, 100:1e9) is a typo, not an alarm rule.
+            guard Self.ambientRangeLimitsCelsius.contains(range.lowerBound),
+                Self.ambientRangeLimitsCelsius.contains(range.upperBound)
+            else {
+                let low = context.unit.format(celsius: Self.ambientRangeLimitsCelsius.lowerBound, decimals: 0)
+                let high = context.unit.format(celsius: Self.ambientRangeLimitsCelsius.upperBound, decimals: 0)
+                throw .usage(
+                    "option '--ambient-range' must lie between \(low.dropLast(2)) and \(high), got '\(text)'")
+            }
+            ambientRange = range
         } else {
             ambientRange = nil
         }
     }
+
+    /// Where an `--ambient-range` may lie, Celsius: from a winter's cold smoke to a wood-fired
+    /// oven's floor.
+    static let ambientRangeLimitsCelsius: ClosedRange<Double> = -40...600
 
     /// Options that do nothing with the others given: said on stderr (one line each), since none
     /// of them changes what is recorded.
