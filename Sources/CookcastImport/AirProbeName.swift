@@ -2,18 +2,18 @@
 /// rather than the meat: `Ambient`, `Pit`, `Air`, `Oven`, `Smoker`, `Grill`, `Bath`, `Chamber`
 /// (case-insensitive, anywhere in the name: `Pit 1`, `Water Bath`, `AmbientTemp`). Importers
 /// that name probes by label (iGrill, Tappecue) read such a probe as the ambient channel.
-public enum AirProbeName {
+enum AirProbeName {
     /// The words that mark a probe's name as the air's, lower case.
-    public static let words = ["ambient", "pit", "air", "oven", "smoker", "grill", "bath", "chamber"]
+    static let words = ["ambient", "pit", "air", "oven", "smoker", "grill", "bath", "chamber"]
 
     /// Whether `name` names an air (pit, oven, bath) probe.
-    public static func isAir(_ name: String) -> Bool {
+    static func isAir(_ name: String) -> Bool {
         let lower = name.lowercased()
         return words.contains { lower.contains($0) }
     }
 
     /// Whether `name` names a water bath (sous vide).
-    public static func isBath(_ name: String) -> Bool {
+    static func isBath(_ name: String) -> Bool {
         name.lowercased().contains("bath")
     }
 }

@@ -58,8 +58,6 @@ public struct IGrillCSVReader: CookFormatReader {
         return order.compactMap { groups[$0] }
     }
 
-    static func isPitLabel(_ label: String) -> Bool { AirProbeName.isAir(label) }
-
     /// Index of the reading at which a probe that started in the pit went into the meat, or nil
     /// when the probe was in the meat from the start.
     public static func insertionIndex(_ celsius: [Double]) -> Int? {
@@ -93,7 +91,7 @@ public struct IGrillCSVReader: CookFormatReader {
         var noReading = 0, repeats = 0
         for file in files.sorted(by: { $0.fileName < $1.fileName }) {
             let label = Self.nameParts(file)?.label ?? file.stem
-            var log = ProbeLog(file: file, label: label, isPit: Self.isPitLabel(label))
+            var log = ProbeLog(file: file, label: label, isPit: AirProbeName.isAir(label))
             var bad = BadRows(file: file.path)
             let lines = TextDecoding.lines(file.bytes)
             guard let header = lines.first, header.hasPrefix("Date & Time,Temperature") else {

@@ -107,6 +107,9 @@ import Testing
         #expect(batteries.map { (($0["battery_pct"] as? Double ?? -1) * 10).rounded() } == [611, 122])
         let errors = objects.filter { $0["type"] as? String == "decode_error" }
         #expect(errors.map { $0["t_s"] as? Double } == [1195])
+        // A snake_case identifier, as the phases and link changes are (QA: it was the Swift case
+        // name, `unexpectedLength`).
+        #expect(errors.map { $0["reason"] as? String } == ["unexpected_length"])
 
         let plain = await box.run(["live", "--replay", file, "--profile", "ibbq", "--speed", "max", "--plain"])
         #expect(plain.out.contains("[00:19:55] decode error: unexpected packet length 3"), "\(plain.out)")
