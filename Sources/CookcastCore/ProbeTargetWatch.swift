@@ -4,13 +4,15 @@
 /// The target counts as reached on two readings in a row at or above it with the probe's level
 /// there too (`levelCelsius`: a probe's noise over the target is not the meat), once the probe has been
 /// seen well under it (a probe read in the hot pit before it goes in is not a finished cook), or
-/// after two minutes at or above it well under the air, or with no air known (the meat started past
-/// the target; a probe lying in the pit reads the air). It counts once a cook: a
-/// resting piece of meat cools through the target and a noisy probe flickers across it, and each
-/// used to sound the alarm again (hundreds of times on real cooks once the meat came off). Only a
-/// probe that falls far under the target (moved to another piece) is watched afresh, and only a
-/// return to the target no faster than meat heats is that piece's: faster, it is the same done
-/// meat (the probe moved within it, or out and back in).
+/// after two minutes at or above it well under the air, or with no air known. Meat that is past the
+/// target from the probe's first reading (a reheat, a cook joined late) is done at the first of
+/// those readings with the air known, well under it (a probe lying in the pit reads the air).
+///
+/// It counts once a cook: a resting piece of meat cools through the target and a noisy probe
+/// flickers across it, and each used to sound the alarm again (hundreds of times on real cooks
+/// once the meat came off). Only a probe that falls far under the target (moved to another piece)
+/// is watched afresh, and only a return to the target no faster than meat heats is that piece's:
+/// faster, it is the same done meat (the probe moved within it, or out and back in).
 ///
 /// The centre of a piece of meat rises at most a few degrees a minute (5 C/min for a real
 /// pan-seared steak); a probe pulled out reads the pit within seconds. A reading that reaches the
@@ -44,10 +46,11 @@ public struct ProbeTargetWatch: Sendable {
     public static let rearmBelowCelsius = 10.0
     /// How far under the target the probe must have been for two readings at it to count, C.
     public static let seenBelowCelsius = 3.0
-    /// How long at or above the target counts when it was never seen under it, seconds.
+    /// How long at or above the target counts when it was never seen under it, seconds (past it
+    /// from the first reading, well under a known air, needs none: see `observe`).
     public static let startedPastSeconds = 120.0
-    /// How far under a known air a probe never seen under the target must read to be meat that
-    /// started past it, C: closer, it is a probe lying in the pit before it goes in.
+    /// How far under a known air a probe past the target without having been seen under it must
+    /// read to be meat past it, C: closer, it is a probe lying in the pit before it goes in.
     public static let startedPastBelowAirCelsius = 15.0
     /// Readings in a row that make a jump a probe out, or a fall a new piece of meat.
     public static let confirmations = 3
@@ -88,6 +91,10 @@ public struct ProbeTargetWatch: Sendable {
     /// the target in before, when it did (see `observe`).
     private var backInMeatPastTarget = false
     private var aboveSinceSeconds: Double?
+    /// Whether every reading so far was at or above the target, none close to a known air and
+    /// none a jump: meat that started past the target, reached at the first of them with the air
+    /// known (see `observe`).
+    private var pastTargetFromFirstReading = true
     /// The lowest reading since the watch was re-armed after the target was reached (nil before).
     private var lowSinceRearm: (seconds: Double, celsius: Double)?
     /// Recent readings, at least 5 s apart, over the last 3 minutes.
@@ -113,6 +120,7 @@ public struct ProbeTargetWatch: Sendable {
         let jumped = celsius >= target && risesFasterThanMeat(to: celsius, atSeconds: t)
         remember(celsius, atSeconds: t)
         if celsius < target {
+            pastTargetFromFirstReading = false
             atTargetBefore = false
             backInMeatPastTarget = false
             aboveSinceSeconds = nil
@@ -134,6 +142,7 @@ public struct ProbeTargetWatch: Sendable {
             outSinceSeconds = t
         }
         if isOut {
+            pastTargetFromFirstReading = false
             readingsOut += 1
             atTargetBefore = false
             let nearAir = airCelsius.map { celsius >= $0 - Self.airMarginCelsius(air: $0, target: target) } ?? true
@@ -153,9 +162,18 @@ public struct ProbeTargetWatch: Sendable {
         defer { atTargetBefore = true }
         guard !hasReached else { return .none }
         let heldAtTarget = seenBelow && atTargetBefore && levelReaches(target, atSeconds: t)
+        // Past the target from the first reading, well under the air, is meat that started past
+        // it (a reheat, a cook joined late): done at the first reading that knows the air (live
+        // said "collecting data", "in 0s", for the first two minutes of 70 C meat against 60 C).
+        // An iBBQ's pit probe comes after the meat's in a packet, so the air may be known only
+        // from the second: a probe lying in the pit read the target at once. A run past the
+        // target that starts later, or with no air known, must hold two minutes: a probe cooling
+        // from the pit's heat into the meat passes through it.
+        let underAir = airCelsius.map { $0 - celsius > Self.startedPastBelowAirCelsius }
+        if underAir == false { pastTargetFromFirstReading = false }
         let startedPast =
-            t - since >= Self.startedPastSeconds
-            && (airCelsius.map { $0 - celsius > Self.startedPastBelowAirCelsius } ?? true)
+            (underAir == true && pastTargetFromFirstReading)
+            || (t - since >= Self.startedPastSeconds && underAir != false)
         if heldAtTarget || startedPast {
             hasReached = true
             // Pulled out of meat that was done (it read the room, which re-arms the watch as a

@@ -16,9 +16,11 @@ extension ETAEstimator {
             return
         }
         if T >= targetCelsius, minProbe >= targetCelsius - 3 {
-            // Never seen under the target: the meat started past it (a reheat, a cook joined late),
-            // or the probe reads the hot pit before it goes in. Done once it holds there two
-            // minutes; until then no prior's "about 0 min left (a first guess)".
+            // Never seen under the target, and not done: the probe reads the hot pit before it
+            // goes in, came past the target after its first reading, or no air is known (meat
+            // past it from the first reading is done at once under a known air,
+            // `ProbeTargetWatch`). Done once it holds there two minutes (well under the air, when
+            // known); until then no prior's "about 0 min left (a first guess)".
             current = Estimate(
                 elapsedSeconds: now, finishSeconds: now, finishLowSeconds: now, finishHighSeconds: now,
                 phase: .collectingData,

@@ -164,7 +164,8 @@ public final class ETAEstimator {
         {
             // Done when the target alarm's watch says the meat reached it: two readings at the
             // target with the probe's level there (`ProbeTargetWatch.levelCelsius`), once seen well
-            // under it, or two minutes past it well under the air.
+            // under it, or past it from the probe's first reading well under a known air, or for
+            // two minutes.
             doneSeconds = targetWatch.reachedSeconds
             markDone(at: reading.elapsedSeconds)
         }

@@ -35,29 +35,72 @@ import Testing
     }
 
     @Test func meatPastTheTargetUnderTheAirIsDoneFromItsFirstReading() {
-        // A reheat: 70 C meat in a 130 C pit, target 60 C, two minutes at it.
+        // A reheat: 70 C meat in a 130 C pit, target 60 C. It was reached two minutes in.
         var watch = ProbeTargetWatch()
-        var reachedAt: Double?
+        var reached: [Double] = []
         for i in 0..<40 {
             let t = Double(i) * 5
             if watch.observe(celsius: 70 + t / 600, atSeconds: t, targetCelsius: 60, airCelsius: 130) == .reached {
-                reachedAt = t
+                reached.append(t)
             }
         }
-        #expect(reachedAt == 120)
+        #expect(reached == [0])
         #expect(watch.reachedSeconds == 0)
     }
 
     @Test func withoutTheAirAProbePastTheTargetIsTakenForMeat() {
         // No air sensor to tell the pit from meat: two minutes past the target is meat past it.
         var watch = ProbeTargetWatch()
-        var reachedAt: Double?
-        for (i, r) in Self.pitThenMeat(pitMinutes: 5, air: nil).prefix(40).enumerated() {
+        var reached: [Double] = []
+        for r in Self.pitThenMeat(pitMinutes: 5, air: nil).prefix(40) {
             if watch.observe(celsius: r.probeCelsius!, atSeconds: r.elapsedSeconds, targetCelsius: 95) == .reached {
-                reachedAt = Double(i) * 5
+                reached.append(r.elapsedSeconds)
             }
         }
-        #expect(reachedAt == 120)
+        #expect(reached == [120])
+    }
+
+    /// An iBBQ's pit probe comes after the meat's in a packet: the air is known from the second.
+    @Test(arguments: [108.0, 70])
+    func withTheAirKnownFromTheSecondReadingItDecides(probe: Double) {
+        // Lying in a 110 C pit, it read "reached 60.0 C" at the first reading; meat at 70 C is.
+        let reached: [Double] = probe > 100 ? [] : [5]
+        var watch = ProbeTargetWatch()
+        var at: [Double] = []
+        for i in 0..<40 {
+            let t = Double(i) * 5
+            if watch.observe(celsius: probe, atSeconds: t, targetCelsius: 60, airCelsius: i == 0 ? nil : 110)
+                == .reached
+            {
+                at.append(t)
+            }
+        }
+        #expect(at == reached)
+        #expect(watch.reachedSeconds == reached.first.map { _ in 0 })
+    }
+
+    @Test func aProbeCoolingFromThePitThroughTheTargetIsNotTheMeatDone() {
+        // Lying in a 130 C pit, then put into 20 C meat: it passes 110-96 C, well under the air
+        // and past the 95 C target, on its way down. Only a first reading there is meat past it.
+        var watch = ProbeTargetWatch()
+        let cooling = [128.0, 128.5, 110, 104, 99, 96, 80, 40, 21, 20, 20]
+        var verdicts: [ProbeTargetWatch.Verdict] = []
+        for (i, c) in cooling.enumerated() {
+            verdicts.append(watch.observe(celsius: c, atSeconds: Double(i) * 5, targetCelsius: 95, airCelsius: 130))
+        }
+        #expect(!verdicts.contains(.reached), "\(verdicts)")
+        #expect(!watch.hasEverReached)
+    }
+
+    @Test func meatPastTheTargetStaysDoneThroughADip() {
+        // Done at its first reading, 70 C against 60 C; the probe nudged, one reading at 55 C.
+        var watch = ProbeTargetWatch()
+        var verdicts: [ProbeTargetWatch.Verdict] = []
+        for (i, c) in [70.0, 70.2, 55, 70.3, 70.4].enumerated() {
+            verdicts.append(watch.observe(celsius: c, atSeconds: Double(i) * 5, targetCelsius: 60, airCelsius: 130))
+        }
+        #expect(verdicts == [.reached, .none, .none, .none, .none])
+        #expect(watch.hasReached)
     }
 
     @Test func theMeatReachedTheTargetAtTheFirstOfTheTwoReadings() {

@@ -332,17 +332,20 @@ struct SyntheticCook {
             abs(finish - (300 + cook.trueFinish)) <= 10, "done at \(finish) s, the meat at \(300 + cook.trueFinish) s")
     }
 
-    /// Meat that starts past the target (a reheat, a cook joined late) is done from its first
-    /// reading once it holds there two minutes (it said done at 120 s), and says so meanwhile (it
-    /// said "about 0 min left (a first guess)"). After the finish the probe reading goes on (it
-    /// stayed at the finishing value while the meat rested).
+    /// Meat that starts past the target (a reheat, a cook joined late) is done at its first
+    /// reading (it was "collecting data", finishing "in 0s", for two minutes; before that "about
+    /// 0 min left (a first guess)"). After the finish the probe reading goes on (it stayed at the
+    /// finishing value while the meat rested).
     @Test func meatAlreadyPastTheTargetIsDone() {
         let rows = (0..<600).map {
             Reading(elapsedSeconds: Double($0), probeCelsius: 60 + Double($0) / 100, ambientCelsius: 120)
         }
-        let early = Predictor.predict(readings: rows, targetCelsius: 54, atSeconds: 60, cut: nil, priors: [])
-        #expect(early.phase == .collectingData)
-        #expect(early.message.contains("past the target 54.0 C: done if it holds there"), "\(early.message)")
+        for at in [0.0, 60] {
+            let early = Predictor.predict(readings: rows, targetCelsius: 54, atSeconds: at, cut: nil, priors: [])
+            #expect(early.phase == .done, "at \(at) s: \(early.phase): \(early.message)")
+            #expect(early.finishSeconds == 0)
+            #expect(early.message == "done: the probe reached 54.0 C")
+        }
         let e = Predictor.predict(readings: rows, targetCelsius: 54, cut: nil, priors: [])
         #expect(e.phase == .done)
         #expect(e.finishSeconds == 0)
