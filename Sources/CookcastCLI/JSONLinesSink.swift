@@ -5,9 +5,10 @@ import CookcastEngine
 ///
 /// Reading lines: `{"type":"reading","t_s":12.5,"channel":1,"probe_c":24.5,"ambient_c":25.1,
 /// "battery_pct":86.7,"eta_s":...,"eta_lo_s":...,"eta_hi_s":...,"phase":"predicting"}`, the
-/// session's ETA (the slowest probe's); with several meat probes also each probe's,
-/// `"probes":[{"channel":1,"eta_hi_s":...,"eta_lo_s":...,"eta_s":...,"phase":"done","target_c":74},...]`
-/// (`target_c`: the probe's own target, else the session's). Other
+/// ETA of the line's own probe (`no_target` and null for one without a target; a line of the
+/// pit's air alone the session's, the slowest probe's); with several meat probes also each
+/// probe's, `"probes":[{"channel":1,"eta_hi_s":...,"eta_lo_s":...,"eta_s":...,"phase":"done",
+/// "target_c":74},...]` (`target_c`: the probe's own target, else the session's). Other
 /// types: `connection`, `decode_error`, `alarm`, `summary`, and `battery` for a battery level that
 /// came without a reading (`{"type":"battery","t_s":600.5,"channel":0,"battery_pct":12.2}`: an
 /// iBBQ's reply, channel 0 the thermometer's; without it `--json` never said an iBBQ's battery). Temperatures are Celsius, times
@@ -46,12 +47,15 @@ final class JSONLinesSink: LiveSink {
             fields["probe_c"] = .number(r.probeCelsius)
             fields["ambient_c"] = .number(r.ambientCelsius)
             fields["battery_pct"] = .number(r.batteryPercent)
-            fields["phase"] = .string(Self.phaseIdentifier(status.eta.phase))
-            fields["eta_s"] = .number(status.eta.finishSeconds)
-            fields["eta_lo_s"] = .number(status.eta.lowSeconds)
-            fields["eta_hi_s"] = .number(status.eta.highSeconds)
+            // Its own probe's: of two probes, probe 2's readings carried probe 1's ETA, the
+            // session's, and with a target for probe 1 alone nothing said probe 2 had none.
+            let eta = status.probeETAs.first { $0.channel == r.channel } ?? status.eta
+            fields["phase"] = .string(Self.phaseIdentifier(eta.phase))
+            fields["eta_s"] = .number(eta.finishSeconds)
+            fields["eta_lo_s"] = .number(eta.lowSeconds)
+            fields["eta_hi_s"] = .number(eta.highSeconds)
             // Past its finish without the target: `eta_s` is now, this is when it was due.
-            if let due = status.eta.overdueSinceSeconds { fields["eta_overdue_since_s"] = .number(due) }
+            if let due = eta.overdueSinceSeconds { fields["eta_overdue_since_s"] = .number(due) }
             if status.probeETAs.count > 1 {
                 fields["probes"] = .array(
                     status.probeETAs.map { eta in

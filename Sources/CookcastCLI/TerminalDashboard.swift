@@ -140,8 +140,9 @@ final class TerminalDashboard: LiveSink {
     /// The line of one probe of several on the screen: `probe 2: 61.3 C  ETA 15:05 (in 32m 10s) predicting`
     /// (past it without the target: `ETA 15:05 overdue by 8m 10s predicting`),
     /// `probe 1: 75.2 C  done at 14:12`, `probe 3: 131.0 C  probe out`, one silent past the
-    /// probe-lost limit `probe 3: 21.0 C (3m 10s ago)  lost (last ETA 07:27)`; a probe with a
-    /// target of its own says it: `probe 3: 61.3 C  target 93.0 C  ETA ...`.
+    /// probe-lost limit `probe 3: 21.0 C (3m 10s ago)  lost (last ETA 07:27)`, one without a target
+    /// `probe 4: 22.0 C  no target`; a probe with a target of its own says it: `probe 3: 61.3 C
+    /// target 93.0 C  ETA ...`.
     func probeLine(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
         let channel = eta.channel ?? 0
         var head = "probe \(channel): \(unit.format(celsius: status.probeCelsius[channel]))\(age(channel, status))  "

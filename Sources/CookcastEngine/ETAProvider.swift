@@ -41,8 +41,9 @@ public struct ETASnapshot: Sendable, Hashable {
     public static let collecting = ETASnapshot(
         phase: "collecting data", finishSeconds: nil, lowSeconds: nil, highSeconds: nil, message: "collecting data")
 
-    /// A session without a target (no `--target` and no `--cut`): there will be no ETA, and the
-    /// view says so for the whole cook instead of "collecting data" (which read as one to come).
+    /// A session without a target (no `--target` and no `--cut`), or a probe without one: there
+    /// will be no ETA, and the view says so for the whole cook instead of "collecting data" (which
+    /// read as one to come).
     public static let noTarget = ETASnapshot(
         phase: "no target", finishSeconds: nil, lowSeconds: nil, highSeconds: nil,
         message: "none (no target: give --target or --cut)")
@@ -55,7 +56,8 @@ public struct ETAMoment: Sendable {
     /// Every meat probe's own estimate, by ascending channel, each with its `channel`: a probe
     /// whose meat is done says `done` from then on (its finish the time it got there), one out of
     /// the meat `probe out`, one silent past the probe-lost limit `lost` (no finish, its last in
-    /// `lastFinishSeconds`). Empty before the first probe reading.
+    /// `lastFinishSeconds`), one without a target `no target` (no finish). Empty before the first
+    /// probe reading.
     public var probes: [ETASnapshot]
     /// Fits to store at this moment (at most one per probe and fit-grid step); empty when nothing
     /// new.

@@ -26,8 +26,8 @@ public struct LiveStatus: Sendable {
     public var channelTargetsCelsius: [Int: Double] = [:]
     /// The current estimate: the session's, the slowest probe's.
     public var eta: ETASnapshot
-    /// Every meat probe's own estimate, by ascending channel (`ETAMoment.probes`); empty before
-    /// the first probe reading and without an ETA.
+    /// Every meat probe's own estimate, by ascending channel (`ETAMoment.probes`: `no target` for
+    /// a probe without one); empty before the first probe reading and without any target.
     public var probeETAs: [ETASnapshot] = []
     /// Counters.
     public var readingCount: Int

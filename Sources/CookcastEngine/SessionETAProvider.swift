@@ -1,12 +1,18 @@
 import CookcastCore
 import CookcastFit
 
-/// The live pipeline's ETA: a `SessionEstimator` (one `ETAEstimator` per meat probe; the
-/// session's finish is the slowest probe's). Fits are handed to the store at every fit-grid step
-/// (when an estimator closes a grid bucket), so history shows how the prediction evolved.
+/// The live pipeline's ETA: a `SessionEstimator` (one `ETAEstimator` per meat probe with a
+/// target; the session's finish is the slowest probe's). Fits are handed to the store at every
+/// fit-grid step (when an estimator closes a grid bucket), so history shows how the prediction
+/// evolved.
 public final class SessionETAProvider: ETAProvider {
     private let session: SessionEstimator
     private var refreshedChannels: Set<Int> = []
+    /// Meat probes heard that have no target (neither their own nor the session's): no estimator,
+    /// listed among the probes as such. Only probes with an ETA were listed, so of two probes
+    /// given `--target 1=60` alone, `live --json` had no `probes` and probe 2's readings carried
+    /// probe 1's ETA.
+    private var untargetedChannels: Set<Int> = []
 
     /// Creates the provider.
     /// - Parameters:
@@ -29,6 +35,9 @@ public final class SessionETAProvider: ETAProvider {
 
     public func update(with reading: Reading) {
         if session.update(reading) { refreshedChannels.insert(reading.channel) }
+        if reading.probeCelsius != nil, session.estimator(channel: reading.channel) == nil {
+            untargetedChannels.insert(reading.channel)
+        }
     }
 
     public func moment(atSeconds seconds: Double, lostChannels: [Int: Double]) -> ETAMoment {
@@ -39,13 +48,17 @@ public final class SessionETAProvider: ETAProvider {
         let lost = lostChannels.filter { ch, _ in all.contains { $0.channel == ch && $0.phase != .done } }
         // A lost probe's last finish pinned the session's, the slowest, until it came back.
         let heard = lost.isEmpty ? all : all.filter { lost[$0.channel] == nil }
-        let probes = all.map { e in
+        var probes = all.map { e in
             lost[e.channel].map { last in
                 // Its last finish as it stood at its last reading: the estimate of now holds a
                 // finish that passed at now, so the "last ETA" followed the clock.
                 let then = session.estimator(channel: e.channel)?.estimate(atSeconds: last) ?? e
                 return ETASnapshot(lost: then, lastReadingSeconds: last, atSeconds: seconds)
             } ?? ETASnapshot(e, channel: e.channel)
+        }
+        if !untargetedChannels.isEmpty {
+            probes += untargetedChannels.map { ETASnapshot(noTargetChannel: $0) }
+            probes.sort { ($0.channel ?? 0) < ($1.channel ?? 0) }
         }
         var snapshot = ETASnapshot.collecting
         if !lost.isEmpty, heard.allSatisfy({ $0.phase == .done }) {
@@ -86,6 +99,12 @@ extension ETASnapshot {
 }
 
 extension ETASnapshot {
+    /// The snapshot of a meat probe on `channel` with no target: `no target`, no finish.
+    init(noTargetChannel channel: Int) {
+        self = .noTarget
+        self.channel = channel
+    }
+
     /// The phase of a probe silent past the probe-lost limit.
     static let lostPhase = "lost"
 

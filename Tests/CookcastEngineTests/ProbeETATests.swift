@@ -113,6 +113,20 @@ import Testing
         #expect(status.eta.finishSeconds == f2 && status.eta.channel == 2)
     }
 
+    /// A target for probe 2 alone: probe 1 is listed all the same, `no target`, and the session's
+    /// ETA is probe 2's. Only probes with an ETA were listed: probe 2 alone.
+    @Test func aProbeWithoutATargetIsListedAsSuch() throws {
+        let eta = SessionETAProvider(targetCelsius: nil, cut: nil, priors: [], channelTargetsCelsius: [2: 74])
+        for t in stride(from: 0.0, through: 1200, by: 10) {
+            for r in Self.readings(at: t) { eta.update(with: r) }
+        }
+        let moment = eta.moment(atSeconds: 1200)
+        #expect(moment.probes.map(\.channel) == [1, 2], "the pit (channel 3) has no ETA of its own")
+        #expect(moment.probes.first?.phase == "no target" && moment.probes.first?.finishSeconds == nil)
+        #expect(moment.probes.last?.phase == "warming" && moment.probes.last?.finishSeconds != nil)
+        #expect(moment.snapshot.channel == 2 && moment.snapshot.finishSeconds == moment.probes.last?.finishSeconds)
+    }
+
     /// Without a target there is no ETA, neither the session's nor a probe's.
     @Test func noETAProviderNoProbeETAs() async throws {
         let (store, id, dir) = try temporaryStore()
