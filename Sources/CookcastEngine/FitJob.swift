@@ -24,6 +24,9 @@ public final class FitJob {
         public var probeCount: Int
         /// How many readings the channel has.
         public var readingCount: Int
+        /// How many readings the session holds, every channel's (the pit's, the other probes',
+        /// a Combustion's sensors'), of which this probe's `readingCount` are fitted.
+        public var sessionReadingCount: Int
         /// Time of the channel's last reading, seconds since the session start (nil without any).
         public var lastSeconds: Double?
         /// `PriorSet.summarize` of the channel's readings, computed when it was loaded.
@@ -298,7 +301,8 @@ public final class FitJob {
                     StoredCook(
                         sessionID: plan.id, info: plan.info, cut: plan.goals.cut(channel: probe.channel),
                         cutName: plan.goals.cutName(channel: probe.channel), channel: probe.channel,
-                        probeCount: probeCount, readingCount: probe.readingCount, lastSeconds: last,
+                        probeCount: probeCount, readingCount: probe.readingCount,
+                        sessionReadingCount: sizes[i], lastSeconds: last,
                         summary: summary, targetCelsius: target, finishSeconds: finish, vendorRemaining: vendor))
             }
         }

@@ -57,6 +57,20 @@ import Testing
         #expect(try store.priors(cut: "chicken").first?.cookCount == 1)
     }
 
+    /// QA: one probe of three fitted read "refit 1 session (961 readings)" of a cook that stores
+    /// 3844 (three probes and the pit, 961 each): the line says the readings fitted of those stored.
+    @Test func theSummaryCountsTheProbeReadingsFittedOfThoseStored() async throws {
+        let box = try Sandbox.withoutShippedCooks()
+        defer { box.cleanup() }
+        let log = box.write("ibbq.csv", Self.iBBQLog())
+        // At 110 C only probe 1 reaches its target.
+        let imported = await box.run(["import", log, "--cut", "chicken", "--target", "110"])
+        #expect(imported.status == 0, "\(imported.err)")
+        let r = await box.run(["fit"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("refit 1 session (961 probe readings of the 3844 stored) in "), "\(r.out)")
+    }
+
     /// A Combustion's thermistors and virtual surface are sensors of its one probe: the cook is
     /// learned from through its virtual core, as before (the probe's T7 read 95 C 4.5 hours
     /// before its core in the real pork shoulder).

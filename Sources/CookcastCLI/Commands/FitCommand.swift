@@ -135,7 +135,16 @@ struct FitCommand: Command {
                 }
             }
             let fitted = cooks + others
+            // The readings of the probes fitted, and all their sessions hold where that is more (a pit
+            // probe, probes that never reached their target, sensors): one probe of three, fitted,
+            // read "1000 readings" of a cook of 4000.
             let readingCount = fitted.reduce(0) { $0 + $1.readingCount }
+            let storedReadings = Dictionary(
+                fitted.map { ($0.sessionID, $0.sessionReadingCount) }, uniquingKeysWith: { first, _ in first }
+            ).values.reduce(0, +)
+            let readings =
+                readingCount == storedReadings
+                ? "\(readingCount) readings" : "\(readingCount) probe readings of the \(storedReadings) stored"
             let elapsed = clock.now - started
             let learning = try job.learnPriors(refitted: fitted, nowUnixMs: UTCTime.nowUnixMs())
             let (priors, learnedFrom, sessionCount) = (learning.priors, learning.storedCount, learning.sessionCount)
@@ -156,7 +165,7 @@ struct FitCommand: Command {
             }
             let shipped = shippedCount == 0 ? "" : " and \(Counted.words(shippedCount, "shipped cook"))"
             console.line(
-                "refit \(Counted.words(refittedSessions, "session"))\(probes) (\(readingCount) readings) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
+                "refit \(Counted.words(refittedSessions, "session"))\(probes) (\(readings)) in \(TemperatureUnit.fixed(elapsed.inSeconds, decimals: 2)) s; "
                     + "priors for \(Counted.words(shown.count, "cut")) learned from \(stored)\(shipped):"
             )
             let unit = context.unit
