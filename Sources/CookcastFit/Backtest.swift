@@ -32,6 +32,8 @@ public struct BacktestCook: Sendable {
 /// One prediction of a backtest, scored as in prediction.md.
 public struct BacktestPrediction: Sendable, Hashable, Codable {
     public var id: String
+    /// The cook this is a probe of (`BacktestCase.group`), `id` for a cook of one probe.
+    public var group: String
     public var cut: String
     /// Checkpoint as a fraction of the true time to target.
     public var fraction: Double
@@ -80,19 +82,22 @@ public struct BacktestReport: Sendable {
             ? 0 : Double(predictions.filter { $0.finishSeconds != nil }.count) / Double(predictions.count)
     }
 
-    /// The accuracy table of prediction.md: per cut and overall, median and p90 of |err|/remaining
-    /// at each checkpoint, coverage and availability.
+    /// The accuracy table of prediction.md: per cut and overall, the cooks and probes scored,
+    /// median and p90 of |err|/remaining over the probes at each checkpoint, coverage and
+    /// availability over every checkpoint. The counts are of cooks and probes, not checkpoints:
+    /// a column `n` of checkpoints (four a probe) was read as cooks.
     public func table() -> String {
         let fractions = Array(Set(predictions.map(\.fraction))).sorted()
         var lines: [String] = []
-        var head = "cut".padding(toLength: 16, withPad: " ", startingAt: 0) + "   n"
+        var head = "cut".padding(toLength: 16, withPad: " ", startingAt: 0) + "  cooks  probes"
         for f in fractions { head += String(format: "   @%2.0f%% med/p90", f * 100) }
         head += "   cover  avail"
         lines.append(head)
         let cuts = Array(Set(predictions.map(\.cut))).sorted() + ["ALL"]
         for cut in cuts {
             let ps = cut == "ALL" ? predictions : predictions.filter { $0.cut == cut }
-            var line = cut.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%4d", ps.count)
+            let counts = String(format: "  %5d  %6d", Set(ps.map(\.group)).count, Set(ps.map(\.id)).count)
+            var line = cut.padding(toLength: 16, withPad: " ", startingAt: 0) + counts
             for f in fractions {
                 let r = ps.filter { abs($0.fraction - f) < 1e-9 }.map(\.relativeError)
                 line += String(format: "   %6.3f/%6.3f", Quantile.invertedCDF(r, 0.5), Quantile.invertedCDF(r, 0.9))
@@ -172,7 +177,7 @@ public enum Backtest {
                 let e = est.estimate(atSeconds: at)
                 preds.append(
                     BacktestPrediction(
-                        id: cook.id, cut: cook.cutName, fraction: f, atSeconds: at,
+                        id: cook.id, group: cook.group, cut: cook.cutName, fraction: f, atSeconds: at,
                         trueFinishSeconds: cook.trueFinishSeconds, finishSeconds: e.finishSeconds,
                         lowSeconds: e.finishLowSeconds, highSeconds: e.finishHighSeconds,
                         phase: e.phase.rawValue, model: e.model))

@@ -62,11 +62,11 @@ import Testing
         #expect(r.out.hasPrefix("refit 3 sessions ("), "\(r.out)")
         #expect(r.err.isEmpty, "\(r.err)")
         let table = r.out.components(separatedBy: "\n")
-        // Three chicken probes, four checkpoints each; no brisket scored.
-        let chicken = "chicken".padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%4d", 12)
+        // Three chicken probes of three cooks; no brisket scored.
+        let chicken = "chicken".padding(toLength: 16, withPad: " ", startingAt: 0) + "      3       3   "
         #expect(table.contains { $0.hasPrefix(chicken) }, "\(r.out)")
         #expect(!table.contains { $0.hasPrefix("brisket ") }, "\(r.out)")
-        let all = "ALL".padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%4d", 12)
+        let all = "ALL".padding(toLength: 16, withPad: " ", startingAt: 0) + "      3       3   "
         #expect(table.contains { $0.hasPrefix(all) }, "\(r.out)")
     }
 

@@ -39,8 +39,8 @@ import Testing
         #expect(r.err.contains("skipped session 1 probe 3: never reached its target 70.0 C (peak "), "\(r.err)")
         #expect(r.out.hasPrefix("refit 1 session, 2 probes ("), "\(r.out)")
         #expect(r.out.contains("learned from all 2 probes of 1 stored cook"), "\(r.out)")
-        // Two probes, four checkpoints each.
-        #expect(r.out.contains("chicken            8 "), "\(r.out)")
+        // One cook of two probes (four checkpoints each: the old table's `n`, 8, read as cooks).
+        #expect(r.out.contains("\nchicken               1       2   "), "\(r.out)")
 
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         let rows = try store.fits(session: 1).filter { $0.model == PriorSet.modelName }.sorted {

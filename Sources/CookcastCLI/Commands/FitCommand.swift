@@ -38,8 +38,9 @@ struct FitCommand: Command {
 
           --backtest            leave-one-out accuracy: each probe predicted at 25/50/75/90 % of its
                                 true time to target with priors learned WITHOUT its cook (none of
-                                its session's probes), as s3, or s3p2 for probe 2 of several; median and
-                                p90 of |error| / remaining time, interval coverage; vendor predictions
+                                its session's probes), as s3, or s3p2 for probe 2 of several; per cut,
+                                the cooks and probes scored, median and p90 over the probes of |error| /
+                                remaining time at each checkpoint, interval coverage; vendor predictions
                                 (Combustion, Probe-ability imports) side by side where present; its
                                 priors are learned from the probes it scores (all, the sessions
                                 given, or the probes of --cut), less the cook predicted (never
