@@ -147,7 +147,7 @@ final class TerminalDashboard: LiveSink {
         let channel = eta.channel ?? 0
         var head = "probe \(channel): \(unit.format(celsius: status.probeCelsius[channel]))\(age(channel, status))  "
         if let own = status.channelTargetsCelsius[channel] { head += "target \(unit.format(celsius: own))  " }
-        guard let finish = eta.finishSeconds, eta.phase != "unreachable", eta.phase != "probe out" else {
+        guard let finish = eta.finishSeconds, eta.showsFinish else {
             return head + eta.phase + lastETA(eta, status)
         }
         if eta.phase == "done" { return head + "done at \(clock(finish, status))" }
@@ -161,7 +161,7 @@ final class TerminalDashboard: LiveSink {
     /// phase after the time unless it is `predicting`.
     private func compactProbeText(_ eta: ETASnapshot, _ status: LiveStatus) -> String {
         let channel = eta.channel.map { "\($0) " } ?? ""
-        guard let finish = eta.finishSeconds, eta.phase != "unreachable", eta.phase != "probe out", eta.phase != "done"
+        guard let finish = eta.finishSeconds, eta.showsFinish, eta.phase != "done"
         else { return channel + eta.phase + lastETA(eta, status) }
         let shown = eta.overdueSinceSeconds.map { "ETA \(clock($0, status)) overdue" } ?? "ETA \(clock(finish, status))"
         return channel + shown + (eta.phase == "predicting" ? "" : " \(eta.phase)")
@@ -229,11 +229,12 @@ final class TerminalDashboard: LiveSink {
 
     private func etaText(_ status: LiveStatus) -> String {
         let eta = status.eta
-        // Out of reach the finish is only a placeholder for callers that need a number (past
-        // cooks' usual length): a clock time and a countdown would say it is coming.
-        guard let finish = eta.finishSeconds, eta.phase != "unreachable" else {
+        // Out of reach or out of the meat the finish is only a placeholder for callers that need a
+        // number (`EstimatePhase.showsFinish`): a clock time and a countdown would say it is coming
+        // (a probe pulled into room air counted down to "in 0s" beside "probe out").
+        guard let finish = eta.finishSeconds, eta.showsFinish else {
             let words = TemperatureText.converting(eta.message, to: unit)
-            return "ETA: \(eta.phase == "unreachable" ? "unreachable: " : "")\(words)" + lastETA(eta, status)
+            return "ETA: \(eta.showsFinish ? "" : "\(eta.phase): ")\(words)" + lastETA(eta, status)
         }
         func clock(_ seconds: Double) -> String { self.clock(seconds, status) }
         if eta.phase.hasPrefix("done") {

@@ -1,4 +1,5 @@
 import CookcastCore
+import CookcastFit
 
 /// What the live pipeline shows about the finish time at one moment.
 public struct ETASnapshot: Sendable, Hashable {
@@ -23,6 +24,12 @@ public struct ETASnapshot: Sendable, Hashable {
     /// When the finish passed without the target (more than a minute ago), the finish the model
     /// had given, seconds since the session start; `finishSeconds` is then the moment asked about.
     public var overdueSinceSeconds: Double?
+
+    /// Whether the finish is worth showing as a time (`EstimatePhase.showsFinish`): out of reach
+    /// or out of the meat it is a placeholder for callers that need a number.
+    public var showsFinish: Bool {
+        phase != EstimatePhase.unreachable.shownName && phase != EstimatePhase.probeOut.shownName
+    }
 
     /// Creates a snapshot.
     public init(

@@ -115,7 +115,7 @@ extension ETASnapshot {
             phase: Self.lostPhase, finishSeconds: nil, lowSeconds: nil, highSeconds: nil,
             message: "lost: no reading for \(Self.wholeSeconds(seconds - lastReadingSeconds)) s")
         self.channel = e.channel
-        if e.phase != .probeOut, e.phase != .unreachable { lastFinishSeconds = e.finishSeconds }
+        if e.phase.showsFinish { lastFinishSeconds = e.finishSeconds }
     }
 
     /// The session's snapshot when no probe still short of its target reports: `lost`, no finish

@@ -263,7 +263,7 @@ public final class ETAEstimator {
                 e.finishLowSeconds = e.finishLowSeconds ?? finish
                 e.finishHighSeconds = e.finishHighSeconds ?? finish
             }
-            if seconds - f > Self.overdueAfterSeconds, e.phase != .probeOut {
+            if seconds - f > Self.overdueAfterSeconds, e.phase.showsFinish {
                 // Its words were for the moment it was made: "about 2 min left" beside "in 0s"
                 // when a logger that writes only on a change said nothing for ten minutes.
                 e.message = "due \(formatDuration(seconds - f)) ago: waiting for the probe to reach \(shownTarget)"

@@ -18,10 +18,12 @@ public enum EstimatePhase: String, Sendable, Hashable, Codable, CaseIterable {
     /// or the probe is flat or cooling).
     case unreachable
 
-    /// Whether an estimate in this phase has a finish worth showing as a time. Out of reach the
-    /// finish is a placeholder (past cooks' usual length) for callers that need a number (json,
-    /// `predict --format seconds`, the scorer): a clock time and a countdown would say it is coming.
-    public var showsFinish: Bool { self != .unreachable }
+    /// Whether an estimate in this phase has a finish worth showing as a time. Out of reach (past
+    /// cooks' usual length) or out of the meat (the finish from before it came out, held at the
+    /// moment asked once passed) the finish is a placeholder for callers that need a number (json,
+    /// `predict --format seconds`, the scorer): a clock time and a countdown would say it is
+    /// coming, and it is never overdue.
+    public var showsFinish: Bool { self != .unreachable && self != .probeOut }
 }
 
 /// The answer to "when will it be done?" at one moment, for one probe or a session.

@@ -96,7 +96,7 @@ public final class SessionEstimator {
                 targetCelsius: targetCelsius ?? targets.values.max() ?? 0, channel: 0)
             return (waiting, nil)
         }
-        let usable = all.filter { $0.phase != .probeOut && $0.phase != .unreachable }
+        let usable = all.filter(\.phase.showsFinish)
         let pool = usable.isEmpty ? all : usable
         if pool.allSatisfy({ $0.phase == .done }) {
             var e = pool.max { ($0.finishSeconds ?? 0) < ($1.finishSeconds ?? 0) } ?? pool[0]
