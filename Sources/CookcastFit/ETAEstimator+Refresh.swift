@@ -20,9 +20,10 @@ extension ETAEstimator {
             // goes in, came past the target after its first reading, or no air is known (meat
             // past it from the first reading is done at once under a known air,
             // `ProbeTargetWatch`). Done once it holds there two minutes (well under the air, when
-            // known); until then no prior's "about 0 min left (a first guess)".
+            // known); until then no finish: not the prior's "about 0 min left (a first guess)", nor
+            // the moment itself ("in 0s" at every reading of a probe lying in the pit).
             current = Estimate(
-                elapsedSeconds: now, finishSeconds: now, finishLowSeconds: now, finishHighSeconds: now,
+                elapsedSeconds: now, finishSeconds: nil, finishLowSeconds: nil, finishHighSeconds: nil,
                 phase: .collectingData,
                 message: "the probe reads \(shown(T)), past the target \(shownTarget): done if it holds there",
                 model: "none", parameters: params, probeCelsius: T, targetCelsius: targetCelsius, channel: channel)

@@ -71,6 +71,13 @@ import Testing
         let lines = try Self.objects(r.out)
         #expect(!lines.contains { $0["type"] as? String == "alarm" }, "\(r.out)")
         #expect(!lines.contains { $0["phase"] as? String == "done" }, "\(r.out)")
+        // Past the target in the pit there is no finish to show: it had been the reading's own time
+        // ("in 0s") at every reading from the first grid step.
+        let inPit = lines.filter {
+            $0["type"] as? String == "reading" && $0["channel"] as? Int == 1 && ($0["t_s"] as? Double ?? 0) < 300
+        }
+        #expect(inPit.count == 30)
+        for reading in inPit { #expect(reading["eta_s"] is NSNull, "\(reading)") }
     }
 
     @Test func onlyTheProbePastItsTargetIsDone() async throws {
