@@ -204,6 +204,18 @@ extension ETAEstimator {
         return line.slope * 3600 < 0.1
     }
 
+    /// Whether the probe has not risen since it went in, an hour ago or more: flat over the last
+    /// hour (`isFlat`) and within `notRisingCelsius` of its lowest grid point since it went in.
+    /// Meat heats in air above it; a probe that has not in an hour is not in meat heading for the
+    /// target (one left on the counter beside a 120 C pit was "about 48 h 00 min left", the fit's
+    /// time constant at its bound). A plateau comes after a rise, and is not this.
+    func hasNotRisenSinceItWentIn(now: Double, probeCelsius T: Double) -> Bool {
+        guard let lowest = lowestSinceInsertionCelsius, T <= lowest + configuration.notRisingCelsius,
+            let since = insertionSeconds ?? originSeconds, now - since >= 3600
+        else { return false }
+        return isFlat(now: now)
+    }
+
     /// Just after a plateau the fit restarts from a handful of points and knows little, so its
     /// finish is weighed in log time against the one published on the plateau, its weight growing
     /// from 0 to 1 over `afterStallHandOffSeconds`: the ETA does not leap when the plateau ends.

@@ -187,7 +187,9 @@ extension ETAEstimator {
         let step = LadderStep(
             now: now, origin: origin, probeCelsius: T, airCelsius: air, best: best, line: line,
             lineSpanSeconds: line.map { _ in now - lineStart })
-        if let st = stall.start, T < targetCelsius - 2 {
+        if hasNotRisenSinceItWentIn(now: now, probeCelsius: T) {
+            return setUnreachable(now: now, T: T, air: air, params: params)
+        } else if let st = stall.start, T < targetCelsius - 2 {
             forecast = stalledForecast(step, stallStart: st)
             params["stall_start_s"] = st
         } else if let f = approachingStallForecast(step) {
