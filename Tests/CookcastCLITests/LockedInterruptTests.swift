@@ -8,6 +8,15 @@ import Testing
 /// QA: with readings arriving on `--stdin` and another writer holding the database, Ctrl-C made
 /// `live` give up after 30 s and drop the readings received but not stored, without a count,
 /// after it had said "nothing is lost while this process runs".
+///
+/// What holds the lock and lets it go while `live` waits with a deadline of its own (10 minutes
+/// at the start, 30 s after Ctrl-C) runs on a thread of its own (`onOwnThread`): this test's task
+/// waits for a thread of the cooperative pool at every `await`, and a run of the whole suite keeps
+/// that pool busy at its start (the first `Task.sleep` of 50 ms took 47 to 76 s there, with two
+/// busy loops beside). The lock was held that much longer than meant, so under more load
+/// `aDatabaseLockedAtTheStartIsWaitedOut`, the first test of the suite, outlasted `live`'s wait and
+/// failed (with that wait cut to 60 s: exit 74 "database is locked", not running 6 s on, nothing
+/// stored).
 @Suite(.serialized) struct LockedInterruptTests {
     /// A `live --stdin` recorder whose standard error goes to a file, fed `count` rows from `first`.
     struct Recorder {
@@ -29,13 +38,35 @@ import Testing
 
         var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
-        /// Waits up to `seconds` for `condition`; false if it never held.
-        func wait(seconds: Double, for condition: () throws -> Bool) async throws -> Bool {
+        /// Waits up to `seconds` for `condition`, blocking this thread; false if it never held.
+        func waitHere(seconds: Double, for condition: () -> Bool) -> Bool {
             for _ in 0..<Int(seconds * 20) {
-                if try condition() { return true }
-                try await Task.sleep(for: .milliseconds(50))
+                if condition() { return true }
+                Thread.sleep(forTimeInterval: 0.05)
             }
-            return try condition()
+            return condition()
+        }
+
+        /// `waitHere` on a thread of its own.
+        func wait(seconds: Double, for condition: @escaping @Sendable () -> Bool) async throws -> Bool {
+            try await LockedInterruptTests.onOwnThread { waitHere(seconds: seconds, for: condition) }
+        }
+    }
+
+    /// A second connection to the database that holds its write lock from `lock()` to `unlock()`,
+    /// used by one thread at a time.
+    final class Locker: @unchecked Sendable {
+        private let connection: SQLiteConnection
+        init(_ box: Sandbox) throws { connection = try SQLiteConnection(path: box.databasePath) }
+        func lock() throws { try connection.execute("BEGIN EXCLUSIVE") }
+        func unlock() throws { try connection.execute("ROLLBACK") }
+    }
+
+    /// Runs `steps` on a thread of its own and hands back what they return: a thread the system
+    /// schedules, not this task's turn on the cooperative pool.
+    static func onOwnThread<T: Sendable>(_ steps: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try steps() }) }.start()
         }
     }
 
@@ -49,23 +80,28 @@ import Testing
         let box = Sandbox()
         defer { box.cleanup() }
         _ = try SessionStore(path: box.databasePath)  // the schema exists; then someone locks it
-        let locker = try SQLiteConnection(path: box.databasePath)
-        try await expectLockWaitedOut(box, locker: locker)
+        try await expectLockWaitedOut(box)
     }
 
-    /// Locks the database through `locker`, starts a recorder fed 10 readings, and expects it to
-    /// wait (still running 6 s on) and store all 10 once the lock goes.
-    func expectLockWaitedOut(_ box: Sandbox, locker: SQLiteConnection) async throws {
-        try locker.execute("BEGIN EXCLUSIVE")
+    /// Locks the database, starts a recorder fed 10 readings, and expects it to wait (still
+    /// running 6 s on) and store all 10 once the lock goes: held and let go on a thread of its own.
+    func expectLockWaitedOut(_ box: Sandbox) async throws {
+        let locker = try Locker(box)
+        try locker.lock()
         let live = try Recorder(box: box)
         defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
-        live.feed(0..<10)
-        #expect(try await live.wait(seconds: 20) { live.errors.contains("waiting for it to open the session") })
-        try await Task.sleep(for: .seconds(6))
-        #expect(live.process.isRunning, "\(live.errors)")
-        try locker.execute("ROLLBACK")
+        let (waited, stillRunning) = try await Self.onOwnThread {
+            live.feed(0..<10)
+            let waited = live.waitHere(seconds: 20) { live.errors.contains("waiting for it to open the session") }
+            Thread.sleep(forTimeInterval: 6)
+            let stillRunning = live.process.isRunning
+            try locker.unlock()
+            return (waited, stillRunning)
+        }
+        #expect(waited)
+        #expect(stillRunning, "\(live.errors)")
         #expect(try await live.wait(seconds: 30) { storedCount(box) == 10 }, "\(storedCount(box)): \(live.errors)")
-        kill(live.process.processIdentifier, SIGINT)
+        interrupt(live)
         live.process.waitUntilExit()
         #expect(live.process.terminationStatus == 130)
     }
@@ -77,40 +113,41 @@ import Testing
         let box = Sandbox()
         defer { box.cleanup() }
         _ = try SessionStore(path: box.databasePath)
-        let locker = try SQLiteConnection(path: box.databasePath)
         // Back to version 4, as an earlier cookcast left it (version 5 added one column, 7 a table).
-        try locker.execute("ALTER TABLE sessions DROP COLUMN same_cook_hash")
-        try locker.execute("DROP TABLE set_aside_readings")
-        try locker.execute("PRAGMA user_version = 4")
-        try await expectLockWaitedOut(box, locker: locker)
+        try SQLiteConnection(path: box.databasePath).execute(
+            "ALTER TABLE sessions DROP COLUMN same_cook_hash; DROP TABLE set_aside_readings; PRAGMA user_version = 4")
+        try await expectLockWaitedOut(box)
     }
 
-    /// A recorder that stored 5 readings, then, with the database held by the returned connection
-    /// (`BEGIN EXCLUSIVE`), received 10 more and a Ctrl-C.
-    func interruptedWhileLocked(_ box: Sandbox) async throws -> (Recorder, SQLiteConnection) {
+    /// A recorder that stored 5 readings, then, with the database held by the returned locker,
+    /// received 10 more, to be interrupted by the caller (`interrupt`).
+    func lockedWithReadingsWaiting(_ box: Sandbox) async throws -> (Recorder, Locker) {
         let live = try Recorder(box: box)
         live.feed(0..<5)
         #expect(try await live.wait(seconds: 20) { storedCount(box) == 5 })
-        let locker = try SQLiteConnection(path: box.databasePath)
-        try locker.execute("BEGIN EXCLUSIVE")
+        let locker = try Locker(box)
+        try locker.lock()
         live.feed(5..<15)
         try await Task.sleep(for: .milliseconds(500))
-        kill(live.process.processIdentifier, SIGINT)
         return (live, locker)
     }
+
+    /// Ctrl-C.
+    func interrupt(_ live: Recorder) { kill(live.process.processIdentifier, SIGINT) }
 
     @Test func aSecondInterruptSavesWhatWaitsToARecoveryFile() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let (live, locker) = try await interruptedWhileLocked(box)
+        let (live, locker) = try await lockedWithReadingsWaiting(box)
         defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
-        defer { try? locker.execute("ROLLBACK") }
+        defer { try? locker.unlock() }
+        interrupt(live)
         #expect(try await live.wait(seconds: 20) { live.errors.contains("readings wait to be stored") })
         #expect(live.errors.contains("database locked: 10 readings wait to be stored"), "\(live.errors)")
-        kill(live.process.processIdentifier, SIGINT)
+        interrupt(live)
         #expect(try await live.wait(seconds: 20) { !live.process.isRunning })
         live.process.waitUntilExit()
-        try locker.execute("ROLLBACK")
+        try locker.unlock()
         #expect(live.process.terminationStatus == 74)
         let saved = try FileManager.default.contentsOfDirectory(atPath: box.directory)
             .filter { $0.hasPrefix("cookcast.db-unsaved-1-") && $0.hasSuffix(".csv") }
@@ -143,25 +180,25 @@ import Testing
         defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
         live.feed(0..<5)
         #expect(try await live.wait(seconds: 20) { storedCount(box) == 5 })
-        let locker = try SQLiteConnection(path: box.databasePath)
-        try locker.execute("BEGIN EXCLUSIVE")
-        defer { try? locker.execute("ROLLBACK") }
+        let locker = try Locker(box)
+        try locker.lock()
+        defer { try? locker.unlock() }
         live.feed(5..<8)
         live.stdin.write(Data("8.5 0102\n".utf8))
         live.feed(9..<12)
         live.stdin.write(Data("12.5 FFFF\n".utf8))
         try await Task.sleep(for: .milliseconds(500))
-        kill(live.process.processIdentifier, SIGINT)
+        interrupt(live)
         #expect(try await live.wait(seconds: 20) { live.errors.contains("readings wait to be stored") })
         // The two packets are no readings: it said "8 readings wait", then saved 6.
         #expect(
             live.errors.contains(
                 "database locked: 6 readings wait to be stored (and 2 packets that do not decode, kept as events)"),
             "\(live.errors)")
-        kill(live.process.processIdentifier, SIGINT)
+        interrupt(live)
         #expect(try await live.wait(seconds: 20) { !live.process.isRunning })
         live.process.waitUntilExit()
-        try locker.execute("ROLLBACK")
+        try locker.unlock()
         #expect(live.process.terminationStatus == 74)
         let saved = try FileManager.default.contentsOfDirectory(atPath: box.directory)
             .filter { $0.hasPrefix("cookcast.db-unsaved-1-") }.sorted()
@@ -202,10 +239,16 @@ import Testing
     @Test func oneInterruptStoresEverythingReceivedOnceTheLockIsGone() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let (live, locker) = try await interruptedWhileLocked(box)
+        let (live, locker) = try await lockedWithReadingsWaiting(box)
         defer { if live.process.isRunning { kill(live.process.processIdentifier, SIGKILL) } }
-        #expect(try await live.wait(seconds: 20) { live.errors.contains("readings wait to be stored") })
-        try locker.execute("ROLLBACK")
+        // `live` tries for 30 s after Ctrl-C: the lock goes within them, on a thread of its own.
+        let said = try await Self.onOwnThread {
+            interrupt(live)
+            let said = live.waitHere(seconds: 20) { live.errors.contains("readings wait to be stored") }
+            try locker.unlock()
+            return said
+        }
+        #expect(said)
         #expect(try await live.wait(seconds: 30) { !live.process.isRunning })
         live.process.waitUntilExit()
         #expect(live.process.terminationStatus == 130, "\(live.errors)")
