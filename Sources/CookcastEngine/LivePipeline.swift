@@ -364,11 +364,14 @@ public final class LivePipeline: @unchecked Sendable {
                 status.conflictCount += 1
                 return
             }
+            status.readingCount += 1
         } else {
+            // Counted as it joins the batch, which a failed commit takes off whole (`pending`): it
+            // was counted after, and a run stopped by a full disk said one reading fewer was stored.
             pending.append(reading)
+            status.readingCount += 1
             if pending.count >= configuration.batchSize { try await flush() }
         }
-        status.readingCount += 1
         if !registeredChannels.contains(reading.channel) {
             let role: ChannelRole = reading.probeCelsius == nil ? .ambient : .meat
             let channel = ChannelInfo(
