@@ -46,9 +46,10 @@ struct RecoveryFile {
         return id
     }
 
-    /// Saves `error.unsaved`; returns the one line that says where, how many, and how to bring
-    /// them back. When a file cannot be written, its content goes to `fallback` (standard error).
-    func save(_ error: LiveStorageError, fallback: (String) -> Void = { _ in }) -> String {
+    /// Saves `error.unsaved`; returns the one line that says where, how many, how to bring them
+    /// back, and then `wayOn` (what to do once the database can be written). When a file cannot be
+    /// written, its content goes to `fallback` (standard error).
+    func save(_ error: LiveStorageError, wayOn: String, fallback: (String) -> Void = { _ in }) -> String {
         let readings = error.unsavedReadings
         let events = error.unsavedEvents
         var saved: [String] = []
@@ -68,9 +69,7 @@ struct RecoveryFile {
         if !events.isEmpty {
             write(EventsCSV.render(events), to: eventsPath, what: Counted.words(events.count, "event"))
         }
-        var line =
-            "session \(sessionID) stopped: \(error.reason); \(Counted.words(error.readingsStored, "reading")) of this run are "
-            + "stored"
+        var line = error.outcome
         if !saved.isEmpty {
             line += "; not stored, saved: \(saved.joined(separator: " and "))"
         }
@@ -83,7 +82,7 @@ struct RecoveryFile {
                 "; `cookcast import \(path) --into \(sessionID) --db \(database)` adds them back to the session"
                 + (savedReadings && savedEvents ? " (the events with the readings)" : "")
         }
-        return line + "; continue session \(sessionID) with --resume \(sessionID) once the database can be written"
+        return line + "; " + wayOn
     }
 
 }

@@ -38,8 +38,15 @@ public struct LiveStorageError: Error, Sendable, CustomStringConvertible {
         unsaved.compactMap { if case .event(let e) = $0 { e } else { nil } }
     }
 
+    /// What happened, without what to do next: `session 3 stopped: <reason>; 120 readings of
+    /// this run are stored`.
+    public var outcome: String {
+        "session \(sessionID) stopped: \(reason); \(Counted.words(readingsStored, "reading")) of this run "
+            + (readingsStored == 1 ? "is" : "are") + " stored"
+    }
+
+    /// `outcome`, and that the recording continues with `--resume` once the database can be written.
     public var description: String {
-        "session \(sessionID) stopped: \(reason); \(readingsStored) readings of this run are stored, "
-            + "continue it with --resume \(sessionID) once the database can be written"
+        "\(outcome); continue it with --resume \(sessionID) once the database can be written"
     }
 }

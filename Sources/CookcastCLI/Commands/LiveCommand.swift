@@ -398,6 +398,17 @@ struct LiveCommand: Command {
         }
     }
 
+    /// What to do about session `id`, stopped by the database, once it can be written again: a
+    /// recording goes on with `--resume`, which refuses a played cook (`cannotResume`); that one is
+    /// played again. A full disk under `live --replay` said "continue it with --resume 1", and
+    /// `--resume 1` was then refused.
+    func wayOn(afterStopping id: Int64) -> String {
+        guard let played = Self.cannotResume(source) else {
+            return "continue it with --resume \(id) once the database can be written"
+        }
+        return "it cannot be resumed (\(played)): run it again once the database can be written"
+    }
+
     /// Without `--profile` or `--characteristic`, the profile of the service BlueZ already knows
     /// the probe to offer (after `cookcast scan`), said on standard error: an iBBQ sends nothing
     /// until it is logged in, so decoding it as the seed probe left a connected link silent.
@@ -511,10 +522,11 @@ struct LiveCommand: Command {
                 summary = try await InterruptibleRun.run { try await pipeline.run(source) }
             }
         } catch let error as LiveStorageError {
-            guard !error.unsaved.isEmpty else { throw .io(error.description) }
+            let wayOn = wayOn(afterStopping: sessionID)
+            guard !error.unsaved.isEmpty else { throw .io(error.outcome + "; " + wayOn) }
             throw .io(
                 RecoveryFile(database: store.path, sessionID: sessionID)
-                    .save(error, fallback: console.writeError))
+                    .save(error, wayOn: wayOn, fallback: console.writeError))
         } catch {
             throw .io("session \(sessionID): \(error)")
         }
