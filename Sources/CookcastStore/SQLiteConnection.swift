@@ -54,10 +54,12 @@ public final class SQLiteConnection {
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(filename, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
-            let code = db.map { sqlite3_extended_errcode($0) } ?? rc
+            let error =
+                db.map { SQLiteError(db: $0, context: "cannot open database", path: path) }
+                ?? SQLiteError(
+                    code: rc, message: String(cString: sqlite3_errstr(rc)), context: "cannot open database", path: path)
             sqlite3_close_v2(db)
-            throw SQLiteError(code: code, message: message, context: "cannot open database", path: path)
+            throw error
         }
         self.handle = db
         self.path = path
@@ -112,14 +114,8 @@ public final class SQLiteConnection {
 
     /// Runs one or more `;`-separated statements without parameters, ignoring result rows.
     public func execute(_ sql: String) throws(SQLiteError) {
-        var message: UnsafeMutablePointer<CChar>?
-        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
-        guard rc == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-            sqlite3_free(message)
-            throw SQLiteError(
-                code: sqlite3_extended_errcode(handle), message: text, context: "cannot run statement on",
-                sql: sql, path: path)
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            throw SQLiteError(db: handle, context: "cannot run statement on", sql: sql, path: path)
         }
     }
 

@@ -1,5 +1,13 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A failed SQLite call, with what was being done and on which file.
 ///
 /// `description` is one line for the user, e.g.
@@ -8,7 +16,7 @@ import CSQLite
 public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The (extended) SQLite result code, e.g. 5 for `SQLITE_BUSY`, 26 for `SQLITE_NOTADB`.
     public var code: Int32
-    /// SQLite's message, e.g. `database is locked`.
+    /// SQLite's message, e.g. `database is locked` (an I/O failure's with the system's reason).
     public var message: String
     /// What was being done, e.g. `cannot open database`, `cannot write to database`.
     public var context: String
@@ -24,6 +32,19 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, C
         self.context = context
         self.sql = sql
         self.path = path
+    }
+
+    /// The last error of connection `db`. For a failed read or write (`SQLITE_IOERR`) the
+    /// system's reason follows SQLite's words: "disk I/O error (No space left on device)". A full
+    /// disk where the WAL index (`-shm`) had to grow said only "disk I/O error", to every command.
+    init(db: OpaquePointer, context: String, sql: String? = nil, path: String?) {
+        let code = sqlite3_extended_errcode(db)
+        var message = String(cString: sqlite3_errmsg(db))
+        let systemCode = sqlite3_system_errno(db)
+        if code & 0xFF == SQLITE_IOERR, systemCode != 0 {
+            message += " (\(String(cString: strerror(systemCode))))"
+        }
+        self.init(code: code, message: message, context: context, sql: sql, path: path)
     }
 
     /// The primary result code (the low 8 bits of `code`), e.g. `SQLITE_BUSY` for `SQLITE_BUSY_SNAPSHOT`.

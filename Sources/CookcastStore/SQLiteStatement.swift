@@ -25,9 +25,7 @@ public final class SQLiteStatement {
         let rc = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard rc == SQLITE_OK, let statement else {
             sqlite3_finalize(statement)
-            throw SQLiteError(
-                code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)),
-                context: "cannot prepare statement on", sql: sql, path: path)
+            throw SQLiteError(db: db, context: "cannot prepare statement on", sql: sql, path: path)
         }
         self.handle = statement
         self.db = db
@@ -192,8 +190,6 @@ public final class SQLiteStatement {
     }
 
     private func currentError(context: String) -> SQLiteError {
-        SQLiteError(
-            code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)),
-            context: context, sql: sql, path: path)
+        SQLiteError(db: db, context: context, sql: sql, path: path)
     }
 }
