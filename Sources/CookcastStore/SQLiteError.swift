@@ -37,12 +37,17 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, C
     /// The last error of connection `db`. For a failed read or write (`SQLITE_IOERR`) the
     /// system's reason follows SQLite's words: "disk I/O error (No space left on device)". A full
     /// disk where the WAL index (`-shm`) had to grow said only "disk I/O error", to every command.
+    /// A database whose directory cannot be written (`SQLITE_READONLY_DIRECTORY`) says so.
     init(db: OpaquePointer, context: String, sql: String? = nil, path: String?) {
         let code = sqlite3_extended_errcode(db)
         var message = String(cString: sqlite3_errmsg(db))
         let systemCode = sqlite3_system_errno(db)
         if code & 0xFF == SQLITE_IOERR, systemCode != 0 {
             message += " (\(String(cString: strerror(systemCode))))"
+        }
+        if code == cookcast_sqlite_readonly_directory() {
+            // SQLite's words, "attempt to write a readonly database", for a file that may well be writable.
+            message = "its directory cannot be written, and SQLite keeps the database's -wal and -shm files there"
         }
         self.init(code: code, message: message, context: context, sql: sql, path: path)
     }
