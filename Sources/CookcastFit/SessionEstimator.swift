@@ -109,7 +109,9 @@ public final class SessionEstimator {
         var slowest = Self.slowestPending(pool)
         let ch = slowest.channel
         slowest.channel = 0
-        slowest.message = "probe \(ch): " + slowest.message
+        // Which probe it is matters beside others (or a probe that has no target of its own, on
+        // channel 1): a one-probe cook's view has no per-probe part.
+        if all.count > 1 || ch != 1 { slowest.message = "probe \(ch): " + slowest.message }
         return (slowest, ch)
     }
 }

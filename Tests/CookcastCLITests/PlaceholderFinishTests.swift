@@ -69,5 +69,10 @@ import Testing
         #expect(!text.out.contains("ago"), "\(text.out)")
         let json = await box.run(["predict", file, "--target", "70", "--at", "70000", "--format", "json"])
         #expect(json.out.contains("\"overdue_since_s\":null"), "\(json.out)")
+        // A one-probe cook's status line has no per-probe part: it said "ETA: unreachable: probe 1:
+        // the air ...", naming the only probe there is (QA).
+        let live = await box.run(["live", "--replay", file, "--target", "70", "--speed", "max", "--plain"])
+        let last = try #require(live.out.split(separator: "\n").last { $0.contains("target 70.0 C") }, "\(live.out)")
+        #expect(last.contains("ETA: unreachable: the air (60.0 C) is not above the target 70.0 C"), "\(last)")
     }
 }
