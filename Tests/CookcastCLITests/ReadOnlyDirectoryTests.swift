@@ -13,12 +13,8 @@ import Testing
             chmod(box.directory, 0o755)
             box.cleanup()
         }
-        let imported = await box.run(["import", SharedData.cook("heatledger_roast_chicken.csv")])
-        #expect(imported.status == 0, "\(imported.err)")
-        for leftOver in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: box.databasePath + leftOver) }
         // Readable by anyone, written by no one.
-        #expect(chmod(box.databasePath, 0o444) == 0)
-        #expect(chmod(box.directory, 0o555) == 0)
+        await WithoutWriteAccess.importThenCloseDirectory(box, databaseMode: 0o444)
 
         let sessions = try WithoutWriteAccess.run(["sessions"], box: box)
         #expect(sessions.status == 0, "\(sessions.err)")
@@ -40,6 +36,17 @@ enum WithoutWriteAccess {
     static var isRoot: Bool { geteuid() == 0 }
     /// Whether a command can be run so: not root, or root with `setpriv` installed.
     static var isPossible: Bool { !isRoot || FileManager.default.isExecutableFile(atPath: setpriv) }
+
+    /// Imports a real cook (517 readings) into `box`'s database, leaves no `-wal` or `-shm` file
+    /// beside it, sets the database file to `databaseMode` and takes write access away from the
+    /// directory.
+    static func importThenCloseDirectory(_ box: Sandbox, databaseMode: mode_t) async {
+        let imported = await box.run(["import", SharedData.cook("heatledger_roast_chicken.csv")])
+        #expect(imported.status == 0, "\(imported.err)")
+        for leftOver in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: box.databasePath + leftOver) }
+        #expect(chmod(box.databasePath, databaseMode) == 0)
+        #expect(chmod(box.directory, 0o555) == 0)
+    }
 
     /// Runs the binary with `arguments` as a user who cannot write `box`'s directory: its exit
     /// status, standard output and standard error.

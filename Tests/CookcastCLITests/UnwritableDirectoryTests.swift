@@ -11,11 +11,7 @@ import Testing
             chmod(box.directory, 0o755)
             box.cleanup()
         }
-        let imported = await box.run(["import", SharedData.cook("heatledger_roast_chicken.csv")])
-        #expect(imported.status == 0, "\(imported.err)")
-        for leftOver in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: box.databasePath + leftOver) }
-        #expect(chmod(box.databasePath, 0o666) == 0)
-        #expect(chmod(box.directory, 0o555) == 0)
+        await WithoutWriteAccess.importThenCloseDirectory(box, databaseMode: 0o666)
 
         let again = try WithoutWriteAccess.run(["import", SharedData.cook("heatledger_pork_ribs.csv")], box: box)
         #expect(again.status == 74)
