@@ -80,7 +80,8 @@ public final class SessionEstimator {
     }
 
     /// The session's estimate: the slowest probe that still has a finish (probes out of the meat
-    /// or unreachable are reported only if nothing else is), as channel 0.
+    /// or unreachable are reported only when every other probe is done, or there is none), as
+    /// channel 0.
     public func estimate(atSeconds seconds: Double) -> Estimate {
         estimate(from: estimates(atSeconds: seconds), atSeconds: seconds).estimate
     }
@@ -97,7 +98,10 @@ public final class SessionEstimator {
             return (waiting, nil)
         }
         let usable = all.filter(\.phase.showsFinish)
-        let pool = usable.isEmpty ? all : usable
+        // Every probe with a finish is done: one out of the meat or out of reach is what is left,
+        // not a session "done" (probe 2 fallen out of its meat while probe 1's was done said so).
+        let placeholders = all.filter { !$0.phase.showsFinish }
+        let pool = usable.contains { $0.phase != .done } || placeholders.isEmpty ? usable : placeholders
         if pool.allSatisfy({ $0.phase == .done }) {
             var e = pool.max { ($0.finishSeconds ?? 0) < ($1.finishSeconds ?? 0) } ?? pool[0]
             e.channel = 0

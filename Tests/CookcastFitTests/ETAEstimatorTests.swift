@@ -391,6 +391,22 @@ struct SyntheticCook {
         #expect(e.message.hasPrefix("probe 2"))
     }
 
+    @Test func aProbeOutOfReachBesideADoneOneIsWhatTheSessionSays() {
+        // Probe 1's meat reached 54 C; probe 2, in its own 50 C air, will never reach 60 C. The
+        // session said "done" (QA): the probe out of reach was left out as a placeholder.
+        let cook = SyntheticCook(tau: 8000, faults: false, hasAmbient: true)
+        let s = SessionEstimator(targetCelsius: nil, targetsByChannel: [1: 54, 2: 60])
+        let at = cook.trueFinish + 600
+        for r in cook.readings where r.elapsedSeconds <= at {
+            s.update(r)
+            s.update(Reading(channel: 2, elapsedSeconds: r.elapsedSeconds, probeCelsius: 40, ambientCelsius: 50))
+        }
+        #expect(s.estimates(atSeconds: at).map(\.phase) == [.done, .unreachable])
+        let e = s.estimate(atSeconds: at)
+        #expect(e.phase == .unreachable)
+        #expect(e.message.hasPrefix("probe 2: the air (50.0 C) is not above the target 60.0 C"), "\(e.message)")
+    }
+
     @Test func probeWithoutATargetGetsNoEstimateButLendsItsAir() throws {
         // `live --target 2=54` with no session-wide target: probe 1 has no finish of its own, and
         // probe 2, which has no air sensor, is driven by probe 1's.
