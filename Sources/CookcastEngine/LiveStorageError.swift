@@ -45,8 +45,12 @@ public struct LiveStorageError: Error, Sendable, CustomStringConvertible {
             + (readingsStored == 1 ? "is" : "are") + " stored"
     }
 
-    /// `outcome`, and that the recording continues with `--resume` once the database can be written.
-    public var description: String {
-        "\(outcome); continue it with --resume \(sessionID) once the database can be written"
+    /// What to do next with a recording: continue it with `--resume` once the database can be
+    /// written.
+    public var resumeAdvice: String {
+        "continue it with --resume \(sessionID) once the database can be written"
     }
+
+    /// `outcome`, then `resumeAdvice`.
+    public var description: String { "\(outcome); \(resumeAdvice)" }
 }

@@ -398,14 +398,12 @@ struct LiveCommand: Command {
         }
     }
 
-    /// What to do about session `id`, stopped by the database, once it can be written again: a
-    /// recording goes on with `--resume`, which refuses a played cook (`cannotResume`); that one is
-    /// played again. A full disk under `live --replay` said "continue it with --resume 1", and
-    /// `--resume 1` was then refused.
-    func wayOn(afterStopping id: Int64) -> String {
-        guard let played = Self.cannotResume(source) else {
-            return "continue it with --resume \(id) once the database can be written"
-        }
+    /// What to do about a session `stopped` by the database, once it can be written again: a
+    /// recording goes on with `--resume` (`resumeAdvice`), which refuses a played cook
+    /// (`cannotResume`); that one is played again. A full disk under `live --replay` said
+    /// "continue it with --resume 1", and `--resume 1` was then refused.
+    func wayOn(after stopped: LiveStorageError) -> String {
+        guard let played = Self.cannotResume(source) else { return stopped.resumeAdvice }
         return "it cannot be resumed (\(played)): run it again once the database can be written"
     }
 
@@ -522,7 +520,7 @@ struct LiveCommand: Command {
                 summary = try await InterruptibleRun.run { try await pipeline.run(source) }
             }
         } catch let error as LiveStorageError {
-            let wayOn = wayOn(afterStopping: sessionID)
+            let wayOn = wayOn(after: error)
             guard !error.unsaved.isEmpty else { throw .io(error.outcome + "; " + wayOn) }
             throw .io(
                 RecoveryFile(database: store.path, sessionID: sessionID)
