@@ -14,11 +14,16 @@ public struct CutProfile: Sendable, Hashable, Codable {
     public var stalls: Bool
     /// Named doneness presets (e.g. `rare` -> 50 C), empty when the cut has none.
     public var doneness: [String: Double]
+    /// What cooking guides give as the usual time, in hours, from the fridge to the default target
+    /// at `typicalAmbientCelsius` for a piece of the usual size; nil when the profile gives none.
+    /// The predictor's first answer for a cut none of whose cooks it has learned from.
+    public var guideTotalHours: Double?
 
     /// Creates a profile.
     public init(
         name: String, aliases: [String] = [], defaultTargetCelsius: Double, safeMinimumCelsius: Double?,
-        typicalAmbientCelsius: Double, stalls: Bool, doneness: [String: Double] = [:]
+        typicalAmbientCelsius: Double, stalls: Bool, doneness: [String: Double] = [:],
+        guideTotalHours: Double? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -27,6 +32,7 @@ public struct CutProfile: Sendable, Hashable, Codable {
         self.typicalAmbientCelsius = typicalAmbientCelsius
         self.stalls = stalls
         self.doneness = doneness
+        self.guideTotalHours = guideTotalHours
     }
 
     enum CodingKeys: String, CodingKey {
@@ -34,6 +40,7 @@ public struct CutProfile: Sendable, Hashable, Codable {
         case defaultTargetCelsius = "default_target_c"
         case safeMinimumCelsius = "safe_minimum_c"
         case typicalAmbientCelsius = "typical_ambient_c"
+        case guideTotalHours = "guide_total_h"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -45,5 +52,10 @@ public struct CutProfile: Sendable, Hashable, Codable {
         typicalAmbientCelsius = try c.decode(Double.self, forKey: .typicalAmbientCelsius)
         stalls = try c.decodeIfPresent(Bool.self, forKey: .stalls) ?? false
         doneness = try c.decodeIfPresent([String: Double].self, forKey: .doneness) ?? [:]
+        guideTotalHours = try c.decodeIfPresent(Double.self, forKey: .guideTotalHours)
+        if let hours = guideTotalHours, !(hours > 0 && hours < 100) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .guideTotalHours, in: c, debugDescription: "guide_total_h must be above 0 and under 100 hours")
+        }
     }
 }

@@ -29,6 +29,11 @@ extension ETAEstimator {
         /// The same weight for a probe that has not risen at all (a probe that has not moved says
         /// nothing yet of when it will arrive); in between it goes linearly with the rise.
         public var youngFlatPastCooksWeight = 1.0
+        /// What of `youngPastCooksWeight` cooking guides' time gets when the cut has no learned
+        /// cooks (`FitPrior.totalHoursFromGuide`): a guide is written for a usual size and says
+        /// less of this piece than past cooks say of theirs (its spread, half its time, against
+        /// their 30 % or more). A probe that has not moved still leans on the guide fully.
+        public var youngGuideWeightFactor = 0.5
         /// A curve is young while the probe has risen less than this since the fit started, C.
         public var youngRiseCelsius = 2.0
         /// How long a curve can stay young (under `youngRiseCelsius` of rise), seconds. It was half an hour: a big

@@ -164,7 +164,7 @@ extension ETAEstimator {
             } else {
                 message = "the air (\(shown(air))) is barely above the target; extrapolating the recent rise"
             }
-            if hotAir, prior.cookCount > 0, usual > 600, lineRemaining > 0 {
+            if hotAir, prior.knowsUsualTime, usual > 600, lineRemaining > 0 {
                 // The fit's effective air is under the target although the air is not: an
                 // evaporative plateau, a probe still settling or (without a sensor) an air level
                 // the data cannot pin yet. A line through a slowing rise is early and one through
@@ -175,7 +175,8 @@ extension ETAEstimator {
                 let w = min(0.5, 4 * reach * reach * reach)
                 rem = exp((1 - w) * log(lineRemaining) + w * log(usual))
                 longest = max(lineRemaining, usual)
-                message = "the curve does not say where it levels off; going by the recent rise and past cooks"
+                message =
+                    "the curve does not say where it levels off; going by the recent rise and \(prior.usualTimeSource)"
             }
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.6 * min(rem, lineRemaining),
@@ -192,8 +193,8 @@ extension ETAEstimator {
             let rem = max(600, usual)
             return Forecast(
                 finishSeconds: now + rem, lowSeconds: now + 0.3 * rem, highSeconds: now + 3 * rem, model: "prior",
-                message:
-                    "creeping towards \(shownTarget) in air at \(shown(air)): a rough guess from past cooks")
+                message: "creeping towards \(shownTarget) in air at \(shown(air)): a rough guess from "
+                    + prior.usualTimeSource)
         }
         return nil
     }
@@ -371,15 +372,18 @@ extension ETAEstimator {
         let behind = now - (originSeconds ?? now) > 0.5 * usualTotal
         let usual = max(usualRemainingSeconds(now: now), behind ? usualTotal * toGo : 0)
         let spread = 1.2816 * prior.totalHoursSD * 3600
-        guard prior.cookCount > 0, usual > 0 else { return }
+        guard prior.knowsUsualTime, usual > 0 else { return }
         let fitted = forecast.finishSeconds - now
         let flatForLong = now - (originSeconds ?? now) > configuration.youngBothWaysAfterSeconds
         if fitted > 0, usual > fitted || flatForLong {
-            // A probe that has not moved says nothing yet of when it will arrive: past cooks weigh
-            // all the more.
+            // A probe that has not moved says nothing yet of when it will arrive: past cooks (or,
+            // for a cut with none, cooking guides) weigh all the more. Once it has risen, a
+            // guide, written for a usual size, weighs less than past cooks would.
             let rise = max(0, T - first)
             let flat = configuration.youngFlatPastCooksWeight
-            let w = flat + (configuration.youngPastCooksWeight - flat) * min(1, rise / configuration.youngRiseCelsius)
+            let source = prior.totalHoursFromGuide ? configuration.youngGuideWeightFactor : 1
+            let risen = source * configuration.youngPastCooksWeight
+            let w = flat + (risen - flat) * min(1, rise / configuration.youngRiseCelsius)
             forecast.scaleRemaining(by: exp(w * log(usual) + (1 - w) * log(fitted)) / fitted, now: now)
         }
         forecast.lowSeconds = min(forecast.lowSeconds, now + max(0.5 * usual, usual - spread))

@@ -414,7 +414,7 @@ extension ETAEstimator {
         let message: String
         if recovering {
             message =
-                "the bath (\(shown(air))) is not clearly above the target \(shownTarget) yet: about \(formatDuration(rem)) left going by past cooks once it is"
+                "the bath (\(shown(air))) is not clearly above the target \(shownTarget) yet: about \(formatDuration(rem)) left going by \(prior.usualTimeSource) once it is"
         } else if air <= targetCelsius {
             message =
                 "the air (\(shown(air))) is not above the target \(shownTarget): it will not get there unless the heat goes up"
@@ -437,7 +437,7 @@ extension ETAEstimator {
     /// turkey in an hour, where the cuts' past cooks took 1.1 and 3.7 hours.
     func setPriorEstimate(now: Double, T: Double, air: Double, phase: EstimatePhase, params: [String: Double]) {
         let usual = usualRemainingSeconds(now: now)
-        let pastCooks = prior.cookCount > 0 && usual > 300
+        let pastCooks = prior.knowsUsualTime && usual > 300
         var finish: Double? = pastCooks ? now + usual : nil
         if !pastCooks, air > goalCelsius + 0.5 {
             let modes = ConductionModes(
@@ -461,7 +461,7 @@ extension ETAEstimator {
             finishHighSeconds: now + 2.5 * rem, phase: phase,
             message: worded(
                 pastCooks
-                    ? "collecting data: about \(Forecast.timeLeft) left going by past cooks"
+                    ? "collecting data: about \(Forecast.timeLeft) left going by \(prior.usualTimeSource)"
                     : "collecting data: about \(Forecast.timeLeft) left (a first guess until the curve shows)",
                 remainingSeconds: rem),
             model: "prior", parameters: params, probeCelsius: T, targetCelsius: targetCelsius, channel: channel)

@@ -28,6 +28,14 @@ public struct FitPrior: Sendable, Hashable {
     public var totalHoursSD: Double
     /// Number of cooks behind it (0 = profile defaults only).
     public var cookCount: Int
+    /// Whether `totalHoursMean` is the cut profile's guide time (`CutProfile.guideTotalHours`),
+    /// the usual time of a cut none of whose cooks was learned from.
+    public var totalHoursFromGuide = false
+    /// Whether `totalHoursMean` says what a cook of this cut usually takes: learned from past
+    /// cooks, or from cooking guides when there are none. Otherwise it is a placeholder.
+    public var knowsUsualTime: Bool { cookCount > 0 || totalHoursFromGuide }
+    /// Where the usual time comes from, in the words of an estimate's message.
+    public var usualTimeSource: String { totalHoursFromGuide ? "cooking guides" : "past cooks" }
     /// Learned calibration of the model's remaining time: past cooks of the cut took `etaScale`
     /// times what the model predicted from 50 % on (evaporation makes pure conduction optimistic),
     /// and the spread of that ratio (SD of its log), which sets the interval's width.
@@ -61,6 +69,10 @@ public struct FitPrior: Sendable, Hashable {
         self.cookCount = cookCount
     }
 
+    /// The spread of a guide's time (`CutProfile.guideTotalHours`) as a fraction of it: pieces
+    /// of one cut range from half to twice the usual size.
+    public static let guideTotalHoursRelativeSD = 0.5
+
     /// Defaults when nothing is known about the cut.
     public static let generic = FitPrior(
         cut: "generic", ambientCelsius: 130, logTauMean: log(20_000), logTauSD: 1.5, stalls: false,
@@ -81,6 +93,12 @@ public struct FitPrior: Sendable, Hashable {
                 p.stallHoursSD = 2
                 p.totalHoursMean = 10
                 p.totalHoursSD = 4
+            }
+            if let hours = cut.guideTotalHours {
+                // Guides are written for a usual size; a piece twice as big takes far longer.
+                p.totalHoursMean = hours
+                p.totalHoursSD = guideTotalHoursRelativeSD * hours
+                p.totalHoursFromGuide = true
             }
         }
         let name = p.cut
@@ -137,6 +155,7 @@ public struct FitPrior: Sendable, Hashable {
             if let (m, s) = value("total_h") {
                 p.totalHoursMean = m
                 p.totalHoursSD = max(0.3 * m, s)
+                p.totalHoursFromGuide = false
             }
             p.cookCount = rec.cookCount
         }
