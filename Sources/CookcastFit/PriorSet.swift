@@ -63,8 +63,12 @@ public enum PriorSet {
         // The Biot number is not learned, so bulk fitting gets by with the coarser Biot grid
         // (steps of 60 %): half the candidates, for `cookcast fit` throughput.
         config.fitter.biots = ConductionFitter.Configuration.coarseBiots
+        // Without the profile's guide time: what is learned is the model's own skill on the cook,
+        // with no usual time weighed in (the cut's learned cooks are what replace the guide).
+        var bare = cut
+        bare?.guideTotalHours = nil
         let est = ETAEstimator(
-            targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: cut, priors: []), configuration: config)
+            targetCelsius: targetCelsius, prior: FitPrior.resolve(cut: bare, priors: []), configuration: config)
         let end = finishSeconds ?? (readings.last?.elapsedSeconds ?? 0)
         var airSum = 0.0, airN = 0.0
         var checkpoints = [0.5, 0.75, 0.9].map { $0 * end }
