@@ -1,7 +1,9 @@
 import CookcastCore
+import CookcastFit
 
 /// Renders a cook as a standalone SVG: probe and ambient temperature against time, the target
-/// line, event markers, and the predicted finish with its 80 % interval when fits are stored.
+/// line, event markers, and each probe's predicted finish with its 80 % interval when fits are
+/// stored.
 struct SVGPlot {
     var width = 960.0
     var height = 480.0
@@ -13,6 +15,9 @@ struct SVGPlot {
         var points: [(t: Double, c: Double)]
     }
 
+    /// - Parameter fits: each probe's last fit (`SessionStore.lastFitOfEachChannel`). One whose
+    ///   phase has no finish (out of reach, out of the meat) draws none: its finish is a
+    ///   placeholder for callers that need a number, and the chart drew it as the cook's finish.
     func render(
         title: String, readings: [Reading], channels: [ChannelInfo], targetCelsius: Double?,
         events: [SessionEvent], fits: [FitRecord]
@@ -24,7 +29,8 @@ struct SVGPlot {
             if let a = r.ambientCelsius { ambient.append((r.elapsedSeconds, a)) }
         }
         let allPoints = probeSeries.values.flatMap { $0 } + ambient
-        let times = allPoints.map(\.t) + (fits.last?.etaHighSeconds.map { [$0] } ?? [])
+        let finishes = fits.filter { $0.etaSeconds != nil && (EstimatePhase(rawValue: $0.phase)?.showsFinish ?? true) }
+        let times = allPoints.map(\.t) + finishes.compactMap { $0.etaHighSeconds ?? $0.etaSeconds }
         // Probes with a target of their own get their own line, in their colour.
         let ownTargets = channels.compactMap { ch in ch.targetCelsius.map { (channel: ch.channel, celsius: $0) } }
             .filter { probeSeries[$0.channel] != nil }
@@ -75,13 +81,23 @@ struct SVGPlot {
             svg +=
                 "<text x=\"\(f(left + plotW - 4))\" y=\"\(f(y(targetCelsius) - 4))\" text-anchor=\"end\" fill=\"#2a2\">target \(unit.format(celsius: targetCelsius))</text>\n"
         }
-        if let fit = fits.last, let lo = fit.etaLowSeconds, let hi = fit.etaHighSeconds {
-            svg +=
-                "<rect x=\"\(f(x(lo)))\" y=\"\(f(top))\" width=\"\(f(max(1, x(hi) - x(lo))))\" height=\"\(f(plotH))\" fill=\"#2a2\" fill-opacity=\"0.12\"/>\n"
+        let palette = ["#15c", "#709", "#088", "#a60", "#555", "#c0c", "#06a", "#690"]
+        let probeChannels = probeSeries.keys.sorted()
+        func probeColor(_ channel: Int) -> String {
+            palette[(probeChannels.firstIndex(of: channel) ?? 0) % palette.count]
         }
-        if let eta = fits.last?.etaSeconds {
+        // Several probes: each one's finish in its colour, named (the chart drew the highest
+        // channel's alone, a probe done an hour before the slowest one's finish).
+        for fit in finishes {
+            guard let eta = fit.etaSeconds else { continue }
+            let color = probeChannels.count > 1 ? probeColor(fit.channel) : "#2a2"
+            if let lo = fit.etaLowSeconds, let hi = fit.etaHighSeconds {
+                svg +=
+                    "<rect x=\"\(f(x(lo)))\" y=\"\(f(top))\" width=\"\(f(max(1, x(hi) - x(lo))))\" height=\"\(f(plotH))\" fill=\"\(color)\" fill-opacity=\"0.12\"/>\n"
+            }
+            let name = channels.first { $0.channel == fit.channel }?.name ?? "probe \(fit.channel)"
             svg +=
-                "<line x1=\"\(f(x(eta)))\" y1=\"\(f(top))\" x2=\"\(f(x(eta)))\" y2=\"\(f(top + plotH))\" stroke=\"#2a2\"/>\n"
+                "<line x1=\"\(f(x(eta)))\" y1=\"\(f(top))\" x2=\"\(f(x(eta)))\" y2=\"\(f(top + plotH))\" stroke=\"\(color)\"><title>\(escape(name)) \(EstimatePhase(rawValue: fit.phase) == .done ? "done at" : "finish") \(DurationFormat.clock(eta))</title></line>\n"
         }
         for e in events
         where e.kind == .disconnected || e.kind == .alarm || e.kind == .probeInserted || e.kind == .stall {
@@ -91,13 +107,12 @@ struct SVGPlot {
         if !ambient.isEmpty {
             svg += "<path d=\"\(path(ambient))\" fill=\"none\" stroke=\"#d33\" stroke-width=\"1\"/>\n"
         }
-        let palette = ["#15c", "#709", "#088", "#a60", "#555", "#c0c", "#06a", "#690"]
         var legend: [(String, String)] = []
         // One line per target: a probe whose own target is the session's needs none, and probes
         // sharing one share a line (their labels were drawn over each other), in the first one's colour.
         var ownLines: [(celsius: Double, names: [String], color: String)] = []
-        for (i, ch) in probeSeries.keys.sorted().enumerated() {
-            let color = palette[i % palette.count]
+        for ch in probeChannels {
+            let color = probeColor(ch)
             svg +=
                 "<path d=\"\(path(probeSeries[ch] ?? []))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
             let name = channels.first { $0.channel == ch }?.name ?? "probe \(ch)"

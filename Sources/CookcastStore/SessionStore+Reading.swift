@@ -232,6 +232,34 @@ extension SessionStore {
         }
     }
 
+    /// Each channel's last fit, in channel order, chosen as `lastFit(session:summaryModel:)`
+    /// chooses the session's (a `summaryModel` row only for a channel with no other): `plot`
+    /// draws every probe's finish, where the session's last fit was its highest channel's alone.
+    public func lastFitOfEachChannel(session: Int64, summaryModel: String? = nil) throws -> [FitRecord] {
+        try read("cannot read fits from") { db in
+            let channels = try db.cachedStatement("SELECT DISTINCT channel FROM fits WHERE session_id = ? ORDER BY 1")
+            channels.bind(session, at: 1)
+            defer { channels.reset() }
+            var ids: [Int] = []
+            while try channels.step() { ids.append(Int(channels.int64(at: 0))) }
+            let select = try db.cachedStatement(
+                """
+                SELECT \(Rows.fitColumns) FROM fits WHERE session_id = ? AND channel = ?
+                ORDER BY model IS ?, t_ms DESC, model DESC LIMIT 1
+                """)
+            defer { select.reset() }
+            var fits: [FitRecord] = []
+            for channel in ids {
+                select.reset()
+                select.bind(session, at: 1)
+                select.bind(Int64(channel), at: 2)
+                select.bind(summaryModel, at: 3)
+                if try select.step() { fits.append(try Rows.fit(from: select)) }
+            }
+            return fits
+        }
+    }
+
     /// A session's extra series, ordered by channel and name, points in time order.
     public func series(session: Int64) throws -> [NamedSeries] {
         try withConnection("cannot read series from") { db in try Self.series(session: session, db: db) }

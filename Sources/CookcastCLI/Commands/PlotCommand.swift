@@ -10,7 +10,8 @@ struct PlotCommand: Command {
     static let usage = "cookcast plot SESSION -o|--output FILE.svg [--unit c|f]"
     static let help = """
         Writes an SVG with every probe channel and the ambient against time, the target line,
-        disconnects/alarms as markers and the last predicted finish with its 80 % interval.
+        disconnects/alarms as markers and each probe's last predicted finish with its 80 %
+        interval (none for a probe whose last estimate has none: out of reach, out of the meat).
         -o - writes the SVG to standard output.
         """
     static let options = OptionSpec(valued: ["o", "output"])
@@ -39,7 +40,7 @@ struct PlotCommand: Command {
             svg = SVGPlot(unit: context.unit).render(
                 title: title, readings: cook.readings, channels: cook.channels, targetCelsius: cook.info.targetCelsius,
                 events: cook.events,
-                fits: try store.lastFit(session: sessionID, summaryModel: PriorSet.modelName).map { [$0] } ?? [])
+                fits: try store.lastFitOfEachChannel(session: sessionID, summaryModel: PriorSet.modelName))
         } catch let error as CLIError {
             throw error
         } catch {
