@@ -48,9 +48,14 @@ struct SVGPlot {
         func y(_ c: Double) -> Double { top + (1 - (c - c0) / (c1 - c0)) * plotH }
         func f(_ v: Double) -> String { TemperatureUnit.fixed(v, decimals: 1) }
         func path(_ pts: [(t: Double, c: Double)]) -> String {
-            let thinned = thin(pts, maxPoints: 2000)
-            return thinned.enumerated().map { i, p in (i == 0 ? "M" : "L") + f(x(p.t)) + "," + f(y(p.c)) }.joined(
-                separator: " ")
+            var steps: [String] = []
+            for run in Self.runs(pts) {
+                let thinned = thin(Array(run), maxPoints: max(2, 2000 * run.count / pts.count))
+                for (i, p) in thinned.enumerated() { steps.append((i == 0 ? "M" : "L") + f(x(p.t)) + "," + f(y(p.c))) }
+                // A lone reading between two silences: a dot (the paths' round caps draw it).
+                if thinned.count == 1, let p = thinned.first { steps.append("L" + f(x(p.t)) + "," + f(y(p.c))) }
+            }
+            return steps.joined(separator: " ")
         }
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
@@ -105,7 +110,8 @@ struct SVGPlot {
                 "<line x1=\"\(f(x(e.elapsedSeconds)))\" y1=\"\(f(top))\" x2=\"\(f(x(e.elapsedSeconds)))\" y2=\"\(f(top + plotH))\" stroke=\"#c80\" stroke-opacity=\"0.5\"><title>\(escape(e.kind.rawValue + " " + e.displayDetail(unit: unit)))</title></line>\n"
         }
         if !ambient.isEmpty {
-            svg += "<path d=\"\(path(ambient))\" fill=\"none\" stroke=\"#d33\" stroke-width=\"1\"/>\n"
+            svg +=
+                "<path d=\"\(path(ambient))\" fill=\"none\" stroke=\"#d33\" stroke-width=\"1\" stroke-linecap=\"round\"/>\n"
         }
         var legend: [(String, String)] = []
         // One line per target: a probe whose own target is the session's needs none, and probes
@@ -114,7 +120,7 @@ struct SVGPlot {
         for ch in probeChannels {
             let color = probeColor(ch)
             svg +=
-                "<path d=\"\(path(probeSeries[ch] ?? []))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+                "<path d=\"\(path(probeSeries[ch] ?? []))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-linecap=\"round\"/>\n"
             let name = channels.first { $0.channel == ch }?.name ?? "probe \(ch)"
             legend.append((name, color))
             if let own = ownTargets.first(where: { $0.channel == ch }), own.celsius != targetCelsius {
@@ -139,6 +145,29 @@ struct SVGPlot {
             svg += "<text x=\"\(f(left + 26))\" y=\"\(f(ly - 4))\">\(escape(item.0))</text>\n"
         }
         return svg + "</svg>\n"
+    }
+
+    /// The stretches of a curve between silences that make a probe lost (`SilenceWatch`, the rule
+    /// of the `probeLost` alarm: a minute, or longer for a probe that reports sparsely). A line
+    /// across such a silence drew readings that never came: a 40-minute disconnect was a straight
+    /// line from the last reading before it to the first after.
+    static func runs(_ pts: [(t: Double, c: Double)]) -> [ArraySlice<(t: Double, c: Double)>] {
+        let minimum = AlarmRules(targetCelsius: nil).probeLostAfterSeconds
+        var watch = SilenceWatch()
+        var runs: [ArraySlice<(t: Double, c: Double)>] = []
+        var start = pts.startIndex
+        for (i, p) in pts.enumerated() {
+            // The usual interval (a sort) only once the minimum has passed.
+            if let last = watch.lastReadingSeconds, p.t - last > minimum,
+                p.t - last > watch.lostAfterSeconds(minimumSeconds: minimum)
+            {
+                runs.append(pts[start..<i])
+                start = i
+            }
+            watch.observeReading(atSeconds: p.t)
+        }
+        if start < pts.endIndex { runs.append(pts[start...]) }
+        return runs
     }
 
     private func thin(_ pts: [(t: Double, c: Double)], maxPoints: Int) -> [(t: Double, c: Double)] {

@@ -9,7 +9,8 @@ struct PlotCommand: Command {
     static let abstract = "draw a session as an SVG chart (probe, ambient, target, ETA)"
     static let usage = "cookcast plot SESSION -o|--output FILE.svg [--unit c|f]"
     static let help = """
-        Writes an SVG with every probe channel and the ambient against time, the target line,
+        Writes an SVG with every probe channel and the ambient against time (a gap where the
+        readings stopped long enough to call the probe lost), the target line,
         disconnects/alarms as markers and each probe's last predicted finish with its 80 %
         interval (none for a probe whose last estimate has none: out of reach, out of the meat).
         -o - writes the SVG to standard output.
