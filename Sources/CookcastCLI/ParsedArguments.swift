@@ -54,29 +54,32 @@ public struct ParsedArguments: Sendable {
                 inlineValue = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
+            // Said as typed: `-o` without its file was "option '--o' needs a value", `-x` "unknown
+            // option '--x'".
+            let spelled = arg.hasPrefix("--") ? "--\(name)" : "-\(name)"
             if spec.flags.contains(name) {
-                guard inlineValue == nil else { throw .usage("option '--\(name)' takes no value") }
+                guard inlineValue == nil else { throw .usage("option '\(spelled)' takes no value") }
                 flags.insert(name)
             } else if spec.valued.contains(name) {
                 let value: String
                 if let inlineValue {
                     value = inlineValue
                 } else {
-                    guard i < arguments.count else { throw .usage("option '--\(name)' needs a value") }
+                    guard i < arguments.count else { throw .usage("option '\(spelled)' needs a value") }
                     value = arguments[i]
                     // `--replay --plain` is a forgotten value, not a file named --plain; a value that
                     // really starts with -- is given as `--name=--value`. Negative numbers pass.
                     guard !Self.looksLikeOption(value, spec: spec) else {
-                        throw .usage("option '--\(name)' needs a value, got the option '\(value)'")
+                        throw .usage("option '\(spelled)' needs a value, got the option '\(value)'")
                     }
                     i += 1
                 }
                 if values[name] != nil, !spec.repeatable.contains(name) {
-                    throw .usage("option '--\(name)' given more than once")
+                    throw .usage("option '\(spelled)' given more than once")
                 }
                 values[name, default: []].append(value)
             } else {
-                throw .usage("unknown option '--\(name)'")
+                throw .usage("unknown option '\(spelled)'")
             }
         }
     }

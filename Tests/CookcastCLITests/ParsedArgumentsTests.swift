@@ -33,6 +33,22 @@ import Testing
         #expect(try ParsedArguments(["--target", "-0.5e1"], spec: spec).value("target") == "-0.5e1")
     }
 
+    /// QA: `cookcast export 1 -o` said "option '--o' needs a value", and `show 1 -x` "unknown
+    /// option '--x'": options the user never typed.
+    @Test func aShortOptionIsNamedAsTyped() async {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let export = await box.run(["export", "1", "-o"])
+        #expect(export.status == ExitCode.usage)
+        #expect(export.err.hasPrefix("cookcast export: option '-o' needs a value\n"), "\(export.err)")
+        let twice = await box.run(["plot", "1", "-o", "a.svg", "-o", "b.svg"])
+        #expect(twice.err.hasPrefix("cookcast plot: option '-o' given more than once\n"), "\(twice.err)")
+        let unknown = await box.run(["show", "1", "-x"])
+        #expect(unknown.err.hasPrefix("cookcast show: unknown option '-x'\n"), "\(unknown.err)")
+        let long = await box.run(["show", "1", "--readings"])
+        #expect(long.err.hasPrefix("cookcast show: option '--readings' needs a value\n"), "\(long.err)")
+    }
+
     @Test func liveSaysWhichOptionLacksItsValue() async {
         let box = Sandbox()
         defer { box.cleanup() }
