@@ -10,9 +10,9 @@ enum LiveInput: Sendable {
 }
 
 /// The queue between a real-time source's reader and the live loop: unbounded (the link is never
-/// held up while the database is locked), countable (how many readings wait), and closable
-/// without losing what it holds: after Ctrl-C nothing more is taken in, and what was received
-/// is still handed out, to be stored or saved to a recovery file.
+/// held up while the database is locked or the disk full), countable (how many readings wait), and
+/// closable without losing what it holds: after Ctrl-C nothing more is taken in, and what was
+/// received is still handed out, to be stored or saved to a recovery file.
 ///
 /// A source that can wait (standard input: a pipe holds what is not read) is taken in through
 /// `push(_:waitingWhileAtLeast:)`, no faster than the loop handles it (a waiting push goes on
@@ -22,7 +22,7 @@ final class LiveInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [LiveInput] = []
     private var head = 0
-    private var isClosed = false
+    private var closed = false
     private var waiter: CheckedContinuation<LiveInput?, Never>?
     private var roomWaiter: CheckedContinuation<Void, Never>?
     private var roomLimit = Int.max
@@ -40,7 +40,7 @@ final class LiveInbox: @unchecked Sendable {
     @discardableResult
     func push(_ input: LiveInput) -> Bool {
         let (accepted, waiting): (Bool, CheckedContinuation<LiveInput?, Never>?) = lock.withLock {
-            guard !isClosed else { return (false, nil) }
+            guard !closed else { return (false, nil) }
             if let waiter {
                 self.waiter = nil
                 return (true, waiter)
@@ -59,7 +59,7 @@ final class LiveInbox: @unchecked Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let hasRoom: Bool = lock.withLock {
-                    if isClosed || isLimitLifted || Task.isCancelled || items.count - head < limit { return true }
+                    if closed || isLimitLifted || Task.isCancelled || items.count - head < limit { return true }
                     roomLimit = limit
                     roomWaiter = continuation
                     return false
@@ -79,10 +79,13 @@ final class LiveInbox: @unchecked Sendable {
         if lifted { wakePusher() }
     }
 
+    /// Whether the inbox takes nothing more (closed by the source's reader at its end, or at Ctrl-C).
+    var isClosed: Bool { lock.withLock { closed } }
+
     /// Takes nothing more; what is queued is still handed out by `next()`.
     func close() {
         let waiting: CheckedContinuation<LiveInput?, Never>? = lock.withLock {
-            isClosed = true
+            closed = true
             defer { waiter = nil }
             return waiter
         }
@@ -112,7 +115,7 @@ final class LiveInbox: @unchecked Sendable {
                         defer { if hasRoom { roomWaiter = nil } }
                         return (.some(items[head]), hasRoom ? roomWaiter : nil)
                     }
-                    if isClosed { return (.some(nil), nil) }
+                    if closed { return (.some(nil), nil) }
                     waiter = continuation
                     return (nil, nil)
                 }

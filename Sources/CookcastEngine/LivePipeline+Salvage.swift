@@ -1,16 +1,18 @@
 import CookcastCore
 
 extension LivePipeline {
-    /// Everything received and not stored once the pipeline gave up on a locked database, in the
-    /// order received: the pending batch, the write in hand, and what waits in a real-time
-    /// source's queue (packets decoded as they would have been, on the session's clock; probe
-    /// status, decode errors and link changes as events). Empties the batch and the queue.
+    /// Everything received and not stored once the database stopped the run (a lock or a full
+    /// disk given up on, any other failure), in the order received: the pending batch, the write
+    /// in hand, and what waits in a real-time source's queue (packets decoded as they would have
+    /// been, on the session's clock; probe status, decode errors and link changes as events).
+    /// Closes the queue and empties it and the batch.
     func unsavedAfterGivingUp(decoder: (any ProbeDecoder)?) -> [LiveStorageError.Unsaved] {
         var unsaved: [LiveStorageError.Unsaved] = pending.map { .reading($0) }
         pending.removeAll()
         if let unsavedInHand { unsaved.append(unsavedInHand) }
         unsavedInHand = nil
         let offset = configuration.sourceShiftSeconds
+        inbox?.close()
         for input in inbox?.drain() ?? [] {
             guard case .event(let event) = input else { continue }
             let t = event.elapsedSeconds + offset

@@ -6,8 +6,9 @@ import CookcastStore
 ///
 /// Every reading is committed to the store before anything else looks at it (with `batchSize`
 /// 1, one commit per reading; replays at full speed may batch, since the file is the original).
-/// A database locked by another connection is waited out with the readings kept in memory, in
-/// order (`BusyRetryPolicy`); any other storage failure ends the run with `LiveStorageError`.
+/// A database locked by another connection, or a full disk, is waited out with the readings kept
+/// in memory, in order (`BusyRetryPolicy`); any other storage failure ends the run with
+/// `LiveStorageError`, which hands back what was received and not stored.
 /// Decode errors are counted and logged as events; the session goes on.
 ///
 /// ```
@@ -92,14 +93,23 @@ public final class LivePipeline: @unchecked Sendable {
     private var clockAnchor: (seconds: Double, wall: ContinuousClock.Instant)
     /// A resumed run's start: silence is counted from here when later than the last reading.
     var resumedAtSeconds: Double?
-    /// When the database was first found locked, while it still is.
-    var busySince: ContinuousClock.Instant?
+    /// Why writes wait (the database locked, the disk full) and since when, while they do.
+    var stall: (kind: Stall, since: ContinuousClock.Instant)?
     /// When a write first waited on a lock after Ctrl-C.
     var interruptedAt: ContinuousClock.Instant?
     /// The reading or event whose write is waiting for the database, if any.
     var unsavedInHand: LiveStorageError.Unsaved?
     /// The queue of a real-time source, while one runs (to count and save what waits in it).
     var inbox: LiveInbox?
+    /// Stops taking in more of a real-time source (Ctrl-C, or storing given up): one that can
+    /// wait stops reading and hands on what it read, another's queue is closed.
+    var stopIntake: (() -> Void)?
+    /// Whether the running source can wait for the pipeline (`ReadingSource.canWait`).
+    var sourceCanWait = false
+    /// Whether the source has ended or was stopped: what is left is stored and the run ends.
+    var sourceHasEnded = false
+    /// Whether nothing more will come in: the source ended, or its queue took its last input.
+    var intakeHasEnded: Bool { sourceHasEnded || inbox?.isClosed == true }
     /// The running source's packet decoder (`ReadingSource.decoder`), for counting what waits.
     var packetDecoder: (any ProbeDecoder)?
     /// Events of a source that can wait (`ReadingSource.canWait`) queued at most, unless the
@@ -128,13 +138,15 @@ public final class LivePipeline: @unchecked Sendable {
     /// Runs until the source ends or the task is cancelled (Ctrl-C); closes the session cleanly either way.
     ///
     /// - Throws: `LiveStorageError` when the database refuses a write for another reason than a
-    ///   lock, or when a lock outlasts `BusyRetryPolicy.afterInterruptSeconds` after Ctrl-C or
-    ///   `Configuration.isStopRequested` says to stop (what was stored stays stored, what was
-    ///   received and not stored is in its `unsaved`; the session stays active for `live --resume`).
+    ///   lock or a full disk, when a lock outlasts `BusyRetryPolicy.afterInterruptSeconds` after
+    ///   Ctrl-C or `Configuration.isStopRequested` says to stop, or when the disk is still full at
+    ///   Ctrl-C or once the source has ended (what was stored stays stored, what was received and
+    ///   not stored is in its `unsaved`; the session stays active).
     public func run<Source: ReadingSource>(_ source: Source) async throws -> LiveSummary {
         var ending = LiveSummary.Ending.sourceEnded
         let end: Double
         packetDecoder = source.decoder
+        sourceCanWait = source.canWait
         do {
             do {
                 if configuration.isResumed { try await catchUpOnStoredReadings() }
@@ -151,6 +163,7 @@ public final class LivePipeline: @unchecked Sendable {
                 ending = .interrupted
             }
             if Task.isCancelled { ending = .interrupted }
+            sourceHasEnded = true
             try await flush()
             end = max(status.elapsedSeconds, sessionSecondsNow)
             try await storeEvent(
@@ -161,17 +174,13 @@ public final class LivePipeline: @unchecked Sendable {
                     configuration.sessionID,
                     endedAtUnixMs: configuration.startedAtUnixMs + SessionClock.milliseconds(seconds: end))
             }
-        } catch let abandoned as LockAbandoned {
-            // Still locked after Ctrl-C: nothing can be stored; everything received goes back.
-            throw LiveStorageError(
-                sessionID: configuration.sessionID, readingsStored: status.readingCount - pending.count,
-                reason: abandoned.reason, unsaved: unsavedAfterGivingUp(decoder: source.decoder))
+        } catch let abandoned as StorageAbandoned {
+            // Still locked after Ctrl-C, or still full: nothing can be stored; everything received goes back.
+            throw stopped(reason: abandoned.reason, decoder: source.decoder)
         } catch let error as SQLiteError {
-            // Not a lock: store what still can be, say what happened.
+            // Neither a lock nor a full disk: store what still can be, hand back the rest.
             try? flushOnce()
-            throw LiveStorageError(
-                sessionID: configuration.sessionID, readingsStored: status.readingCount - pending.count,
-                reason: error.description)
+            throw stopped(reason: error.description, decoder: source.decoder)
         }
         let summary = LiveSummary(
             sessionID: configuration.sessionID, ending: ending, readingsStored: status.readingCount,
@@ -182,6 +191,15 @@ public final class LivePipeline: @unchecked Sendable {
         return summary
     }
 
+    /// The run's end when the database stops it: what this run stored, and what it received and
+    /// did not (`unsavedAfterGivingUp`).
+    private func stopped(reason: String, decoder: (any ProbeDecoder)?) -> LiveStorageError {
+        let stored = status.readingCount - pending.count
+        return LiveStorageError(
+            sessionID: configuration.sessionID, readingsStored: stored, reason: reason,
+            unsaved: unsavedAfterGivingUp(decoder: decoder))
+    }
+
     /// The source's events merged with a timer tick every `interval` wall seconds, so a probe
     /// that falls silent raises `probeLost` on time even though no event arrives.
     private func runWithSilenceTimer<Source: ReadingSource>(_ source: Source, everySeconds interval: Double)
@@ -189,6 +207,10 @@ public final class LivePipeline: @unchecked Sendable {
     {
         let inbox = LiveInbox(closesWhenCancelled: !source.canWait)
         self.inbox = inbox
+        // A line read from standard input has left the pipe and nothing else holds it: the
+        // source stops reading and what it read still comes in, to be stored or saved.
+        let stopIntake = source.canWait ? { source.stopReading() } : { inbox.close() }
+        self.stopIntake = stopIntake
         let reader = Task {
             do {
                 for try await event in source {
@@ -216,27 +238,37 @@ public final class LivePipeline: @unchecked Sendable {
         }
         // After Ctrl-C the inbox takes nothing more, and what it received before is still
         // handled: stored (waiting for a locked database if need be) or saved by the caller.
-        while let input = await inbox.next() {
-            if Task.isCancelled {
-                // A line read from standard input has left the pipe and nothing else holds it: the
-                // source stops reading and what it read still comes in and is stored.
-                if source.canWait { source.stopReading() } else { inbox.close() }
+        do {
+            while let input = await inbox.next() {
+                if Task.isCancelled { stopIntake() }
+                try await handle(input, decoder: source.decoder)
             }
-            switch input {
-            case .event(let event): try await process(event, decoder: source.decoder)
-            case .tick:
-                guard !Task.isCancelled else { continue }
-                let now = sessionSecondsNow
-                try await checkSilence(atSeconds: now)
-                // The view moves on in a silence: it stood at the last reading's time, its clock,
-                // countdown and the reading's age frozen while the alarm said a minute had passed.
-                var shown = status
-                shown.elapsedSeconds = max(status.elapsedSeconds, now)
-                for sink in sinks { sink.refresh(shown) }
-            case .failed(let error): throw error
-            }
+        } catch let error where source.canWait && (error is StorageAbandoned || error is SQLiteError) {
+            // Storing has ended: what the source read comes into the queue, to be saved with it.
+            stopIntake()
+            inbox.liftLimit(true)
+            await reader.value
+            throw error
         }
         self.inbox = nil
+        self.stopIntake = nil
+    }
+
+    /// Handles one input of a real-time source's queue.
+    private func handle(_ input: LiveInput, decoder: (any ProbeDecoder)?) async throws {
+        switch input {
+        case .event(let event): try await process(event, decoder: decoder)
+        case .tick:
+            guard !Task.isCancelled else { return }
+            let now = sessionSecondsNow
+            try await checkSilence(atSeconds: now)
+            // The view moves on in a silence: it stood at the last reading's time, its clock,
+            // countdown and the reading's age frozen while the alarm said a minute had passed.
+            var shown = status
+            shown.elapsedSeconds = max(status.elapsedSeconds, now)
+            for sink in sinks { sink.refresh(shown) }
+        case .failed(let error): throw error
+        }
     }
 
     /// Session time now: for a real-time source the latest event's time plus the wall time since

@@ -1,9 +1,10 @@
 import CookcastCore
 
-/// A live run stopped because the database refused a write for a reason other than a lock
-/// (disk I/O, a read-only file, a full disk), or stayed locked after Ctrl-C until the user asked
-/// again to stop (or the deadline passed): what was stored stays stored, what was received and
-/// not stored is in `unsaved`, the session stays open for `live --resume`.
+/// A live run stopped because the database refused a write for a reason other than a lock or a
+/// full disk (disk I/O, a read-only file), stayed locked after Ctrl-C until the user asked again
+/// to stop (or the deadline passed), or had no room still at Ctrl-C or when the input ended: what
+/// was stored stays stored, what was received and not stored is in `unsaved`, the session stays
+/// open for `live --resume`.
 public struct LiveStorageError: Error, Sendable, CustomStringConvertible {
     /// The session being recorded.
     public var sessionID: Int64

@@ -24,14 +24,20 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, C
     public var sql: String?
     /// The database file, if known.
     public var path: String?
+    /// The system's error number behind a failed read or write (`SQLITE_IOERR`: `errno`, e.g.
+    /// `ENOSPC`); 0 for any other failure, or when SQLite reported none.
+    public var systemCode: Int32
 
     /// Creates an error.
-    public init(code: Int32, message: String, context: String, sql: String? = nil, path: String? = nil) {
+    public init(
+        code: Int32, message: String, context: String, sql: String? = nil, path: String? = nil, systemCode: Int32 = 0
+    ) {
         self.code = code
         self.message = message
         self.context = context
         self.sql = sql
         self.path = path
+        self.systemCode = systemCode
     }
 
     /// The last error of connection `db`. For a failed read or write (`SQLITE_IOERR`) the
@@ -41,15 +47,16 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, C
     init(db: OpaquePointer, context: String, sql: String? = nil, path: String?) {
         let code = sqlite3_extended_errcode(db)
         var message = String(cString: sqlite3_errmsg(db))
-        let systemCode = sqlite3_system_errno(db)
-        if code & 0xFF == SQLITE_IOERR, systemCode != 0 {
+        // The connection's last system error, which only an I/O failure is about.
+        let systemCode = code & 0xFF == SQLITE_IOERR ? sqlite3_system_errno(db) : 0
+        if systemCode != 0 {
             message += " (\(String(cString: strerror(systemCode))))"
         }
         if code == cookcast_sqlite_readonly_directory() {
             // SQLite's words, "attempt to write a readonly database", for a file that may well be writable.
             message = "its directory cannot be written, and SQLite keeps the database's -wal and -shm files there"
         }
-        self.init(code: code, message: message, context: context, sql: sql, path: path)
+        self.init(code: code, message: message, context: context, sql: sql, path: path, systemCode: systemCode)
     }
 
     /// The primary result code (the low 8 bits of `code`), e.g. `SQLITE_BUSY` for `SQLITE_BUSY_SNAPSHOT`.
@@ -57,6 +64,13 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, C
 
     /// True when another connection held a lock for longer than the busy timeout.
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+
+    /// True when the disk has no room for the write: `SQLITE_FULL` ("database or disk is full"),
+    /// or a failed write whose reason is `ENOSPC` or `EDQUOT` (a full disk or quota where the WAL
+    /// index had to grow). Space can be freed while the writer waits, so the write may go through later.
+    public var isFull: Bool {
+        primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && (systemCode == ENOSPC || systemCode == EDQUOT))
+    }
 
     /// True when a UNIQUE, PRIMARY KEY, FOREIGN KEY, NOT NULL or CHECK constraint failed.
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }

@@ -68,8 +68,8 @@ struct ImportCommand: Command {
         values are set aside: stored apart from the curve and counted (`cookcast export N
         --set-aside` writes them).
         --into SESSION adds the readings of one cook to a stored session instead of making a new
-        one (what a `live` run saved to <database>-unsaved-... when its database stayed locked, or
-        another probe's export of the same cook): readings the session has (same channel and
+        one (what a `live` run saved to <database>-unsaved-... when its database stayed locked or
+        its disk full, or another probe's export of the same cook): readings the session has (same channel and
         millisecond) are skipped, so doing it twice adds nothing; the session keeps its name, cut
         and target. A canonical CSV's times are on the session's clock; a vendor export's are
         placed by its start. Not into a session another `cookcast live` is recording. A file with a

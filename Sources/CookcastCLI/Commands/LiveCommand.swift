@@ -28,6 +28,12 @@ struct LiveCommand: Command {
         Ctrl-C closes the session cleanly with everything received so far stored. A run that
         stores no reading keeps no session ("no readings from standard input: session 1 not
         kept"; exit 65 when its input ended, an empty one); a resumed session is always kept.
+        A database locked by another program, or a full disk, pauses the recording (said on
+        standard error; readings wait in memory, --stdin's in its pipe while the disk is full)
+        until it can be written. Ctrl-C then (a second one for a lock), the input ending on a full
+        disk, or any other database failure saves what was not stored to
+        <database>-unsaved-SESSION-UTCZ.csv (in $TMPDIR or /tmp when the database's directory
+        cannot take it) for `cookcast import FILE --into SESSION`, exit 74.
         With several meat probes the session's ETA is the slowest probe's, and each probe's own
         is shown too: a line per probe on the dashboard ("probe 2: 61.3 C  ETA 15:05 (in 32m 10s)
         predicting", "done at 14:12", "probe out"), "probes: 1 done, 2 ETA 15:05" at the end of
@@ -522,9 +528,10 @@ struct LiveCommand: Command {
         } catch let error as LiveStorageError {
             let wayOn = wayOn(after: error)
             guard !error.unsaved.isEmpty else { throw .io(error.outcome + "; " + wayOn) }
-            throw .io(
-                RecoveryFile(database: store.path, sessionID: sessionID)
-                    .save(error, wayOn: wayOn, fallback: console.writeError))
+            let recovery = RecoveryFile(
+                database: store.path, sessionID: sessionID,
+                otherDirectories: RecoveryFile.otherDirectories(environment: context.environment))
+            throw .io(recovery.save(error, wayOn: wayOn, fallback: console.writeError))
         } catch {
             throw .io("session \(sessionID): \(error)")
         }
