@@ -33,7 +33,7 @@ extension LivePipeline {
                 let kind: Stall = error.isBusy ? .locked : .diskFull
                 if kind == .diskFull, let end = runEnd {
                     // Nothing more comes in, and no one may free space: what waits is saved now.
-                    throw StorageAbandoned(reason: "\(error.description); still full \(end)")
+                    throw StorageAbandoned(reason: "\(error.description); still full \(end)", stall: .diskFull)
                 }
                 if stall == nil { announce(kind, error: error, since: kind == .locked ? began : .now) }
                 if kind == .locked, Task.isCancelled { try keepTryingAfterInterrupt() }
@@ -113,13 +113,13 @@ extension LivePipeline {
         }
         if configuration.isStopRequested?() == true {
             throw StorageAbandoned(
-                reason: "database locked by another connection; stopped trying on a second interrupt")
+                reason: "database locked by another connection; stopped trying on a second interrupt", stall: .locked)
         }
         if (now - interrupted).inSeconds >= configuration.busyRetry.afterInterruptSeconds {
             throw StorageAbandoned(
                 reason:
-                    "database still locked by another connection \(Int(configuration.busyRetry.afterInterruptSeconds.rounded())) s after the interrupt"
-            )
+                    "database still locked by another connection \(Int(configuration.busyRetry.afterInterruptSeconds.rounded())) s after the interrupt",
+                stall: .locked)
         }
     }
 
@@ -154,4 +154,6 @@ extension LivePipeline {
 struct StorageAbandoned: Error {
     /// One line for the user, e.g. `database locked by another connection; stopped trying on a second interrupt`.
     var reason: String
+    /// What the writes waited for.
+    var stall: LivePipeline.Stall
 }

@@ -176,7 +176,7 @@ public final class LivePipeline: @unchecked Sendable {
             }
         } catch let abandoned as StorageAbandoned {
             // Still locked after Ctrl-C, or still full: nothing can be stored; everything received goes back.
-            throw stopped(reason: abandoned.reason, decoder: source.decoder)
+            throw stopped(reason: abandoned.reason, decoder: source.decoder, isLocked: abandoned.stall == .locked)
         } catch let error as SQLiteError {
             // Neither a lock nor a full disk: store what still can be, hand back the rest.
             try? flushOnce()
@@ -193,11 +193,13 @@ public final class LivePipeline: @unchecked Sendable {
 
     /// The run's end when the database stops it: what this run stored, and what it received and
     /// did not (`unsavedAfterGivingUp`).
-    private func stopped(reason: String, decoder: (any ProbeDecoder)?) -> LiveStorageError {
+    private func stopped(reason: String, decoder: (any ProbeDecoder)?, isLocked: Bool = false) -> LiveStorageError {
         let stored = status.readingCount - pending.count
-        return LiveStorageError(
+        var error = LiveStorageError(
             sessionID: configuration.sessionID, readingsStored: stored, reason: reason,
             unsaved: unsavedAfterGivingUp(decoder: decoder))
+        error.isLocked = isLocked
+        return error
     }
 
     /// The source's events merged with a timer tick every `interval` wall seconds, so a probe

@@ -14,6 +14,9 @@ public struct LiveStorageError: Error, Sendable, CustomStringConvertible {
     public var reason: String
     /// What this run received and could not store, in the order received (session times).
     public var unsaved: [Unsaved]
+    /// Whether another connection's lock stopped the run: the database takes no write until it
+    /// is let go.
+    public var isLocked = false
 
     /// A reading or an event that was not stored.
     public enum Unsaved: Sendable, Hashable {

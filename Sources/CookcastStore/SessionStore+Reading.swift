@@ -283,6 +283,19 @@ extension SessionStore {
         }
     }
 
+    /// Every session still `active` (being recorded, or left so by a run that was stopped), oldest first.
+    public func activeSessions() throws -> [SessionInfo] {
+        try withConnection("cannot read sessions from") { db in
+            let select = try db.cachedStatement(
+                "SELECT \(Rows.sessionColumns) FROM sessions WHERE status = ? ORDER BY started_at_ms, id")
+            select.bind(SessionStatus.active.rawValue, at: 1)
+            defer { select.reset() }
+            var result: [SessionInfo] = []
+            while try select.step() { result.append(try Rows.session(from: select)) }
+            return result
+        }
+    }
+
     /// The most recently started session from `source` that is still `active`, for resuming
     /// a recorder that was killed.
     public func latestActiveSession(source: String) throws -> SessionInfo? {

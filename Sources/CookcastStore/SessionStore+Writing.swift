@@ -146,6 +146,35 @@ extension SessionStore {
         }
     }
 
+    /// Ends session `id`, if still active, as cut short: finished at its last stored reading (at
+    /// its start when it has none), with a `stopped` event there saying `detail` when one is
+    /// given, in one transaction. A played cook the database stopped (`live --replay` on a full
+    /// disk) stayed `active`, and nothing resumes a played cook. Its digests are not folded, as
+    /// `finishSession` folds them: on a full disk every page counts, and summaries count a tail.
+    ///
+    /// - Returns: whether the session was active, and is now finished.
+    public func endCutShort(_ id: Int64, detail: String?) throws -> Bool {
+        try write("cannot end a session in") { db in
+            let last = try db.cachedStatement("SELECT MAX(t_ms) FROM readings WHERE session_id = ?")
+            defer { last.reset() }
+            last.bind(id, at: 1)
+            let lastMs = try last.step() ? last.optionalInt64(at: 0) ?? 0 : 0
+            let update = try db.cachedStatement(
+                "UPDATE sessions SET ended_at_ms = started_at_ms + ?, status = ? WHERE id = ? AND status = ?")
+            update.bind(lastMs, at: 1)
+            update.bind(SessionStatus.finished.rawValue, at: 2)
+            update.bind(id, at: 3)
+            update.bind(SessionStatus.active.rawValue, at: 4)
+            try update.run()
+            guard db.changes == 1 else { return false }
+            if let detail {
+                let stopped = SessionEvent(elapsedSeconds: Double(lastMs) / 1000, kind: .stopped, detail: detail)
+                _ = try Rows.insertEvents([stopped], session: id, db: db)
+            }
+            return true
+        }
+    }
+
     /// Stores a whole cook (session, channels, readings, the readings set aside, events, series)
     /// in one transaction.
     ///

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// QA (a full disk): `live --stdin` stored 39 readings of 600 piped in and said nothing of the
-/// other 561. Here the database lies on a small file system that fills for real ("No space left
-/// on device").
+/// other 561; a replay stopped by it stayed `active` for good. Here the database lies on a small
+/// file system that fills for real ("No space left on device").
 @Suite(.enabled(if: SmallDisk.isPossible)) struct FullDiskRecordingTests {
     let cook = (0..<600).map { "\($0),\(20 + Double($0) / 10),150\n" }.joined()
 
@@ -38,6 +38,41 @@ import Testing
         #expect(imported.status == 0, "\(imported.err)")
         let store = try SessionStore(path: box.databasePath, readOnly: true)
         #expect(try store.readings(session: 1).map(\.elapsedSeconds) == (0..<600).map(Double.init))
+    }
+
+    /// A replay paused by the full disk and stopped with Ctrl-C is ended, cut short: at once when
+    /// the disk takes that write, else by the next `live`. It cannot be resumed, and stayed `active`.
+    @Test func aReplayStoppedOnAFullDiskIsNotLeftActive() async throws {
+        let box = Sandbox()
+        defer { box.cleanup() }
+        let file = box.write("cook.csv", "t_s,probe_c,ambient_c\n" + cook)
+        let run = try SmallDisk.run(
+            """
+            "$COOKCAST" live --replay "\(file)" --speed max --plain --cut steak --db "$DISK/cookcast.db" \
+            2> "$OUT/live.err" > /dev/null &
+            pid=$!
+            i=0
+            while ! grep -q "disk full: " "$OUT/live.err" && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+            kill -INT $pid
+            wait $pid; status=$?
+            cat "$OUT/live.err" >&2
+            exit $status
+            """, box: box)
+        #expect(run.status == 74)
+        #expect(run.err.contains("note: disk full: "), "\(run.err)")
+        let line = run.err.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(
+            line.contains("; session 1 ends there, cut short; ")
+                || line.contains("; session 1 could not be ended (cannot end a session in ")
+                    && line.contains("): the next `cookcast live` ends it; "),
+            "\(line)")
+        let next = await box.run([
+            "live", "--replay", box.write("next.csv", "t_s,probe_c\n0,20\n1,21\n"), "--speed", "max",
+        ])
+        #expect(next.status == 0, "\(next.err)")
+        let store = try SessionStore(path: box.databasePath, readOnly: true)
+        #expect(try store.session(1)?.status == .finished)
+        #expect(try store.events(session: 1).contains { $0.kind == .stopped && $0.detail.hasPrefix("cut short: ") })
     }
 }
 

@@ -1,5 +1,4 @@
 import CookcastCore
-import CookcastIngest
 import CookcastStore
 import Foundation
 
@@ -64,7 +63,7 @@ extension LiveCommand {
             // A played cook (the simulator, a sample, a replay file) is not a probe's: `--stdin` or
             // `--probe` readings resumed into a killed `--simulate` session joined a simulated
             // cook, which `--resume` with the simulation itself is refused.
-            if info.isPlayedByCookcast || info.source.hasPrefix(ReplaySource.labelPrefix) {
+            if Self.isPlayed(info) {
                 throw CLIError(
                     "cannot resume session \(resumeID): it was played from \(info.source), not recorded from a probe "
                         + "or stdin; leave out --resume to record a new session",

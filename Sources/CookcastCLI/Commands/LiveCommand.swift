@@ -33,7 +33,8 @@ struct LiveCommand: Command {
         until it can be written. Ctrl-C then (a second one for a lock), the input ending on a full
         disk, or any other database failure saves what was not stored to
         <database>-unsaved-SESSION-UTCZ.csv (in $TMPDIR or /tmp when the database's directory
-        cannot take it) for `cookcast import FILE --into SESSION`, exit 74.
+        cannot take it) for `cookcast import FILE --into SESSION`, exit 74. A replay, simulation
+        or sample the database stops ends there, cut short.
         With several meat probes the session's ETA is the slowest probe's, and each probe's own
         is shown too: a line per probe on the dashboard ("probe 2: 61.3 C  ETA 15:05 (in 32m 10s)
         predicting", "done at 14:12", "probe out"), "probes: 1 done, 2 ETA 15:05" at the end of
@@ -475,6 +476,7 @@ struct LiveCommand: Command {
         fingerprint: LiveFingerprint? = nil,
         makeSource: (LiveSessionOpening) throws(CLIError) -> Source
     ) async throws(CLIError) -> Int32 {
+        endPlayedCooksLeftActive(store: store)
         let session = try openSession(label: label, store: store, resume: resume ?? resumeID, probeId: probeId)
         defer { session.lock.release() }
         let source = try makeSource(session)
@@ -526,7 +528,8 @@ struct LiveCommand: Command {
                 summary = try await InterruptibleRun.run { try await pipeline.run(source) }
             }
         } catch let error as LiveStorageError {
-            let wayOn = wayOn(after: error)
+            let ended = endIfPlayed(error, store: store).map { $0 + "; " } ?? ""
+            let wayOn = ended + wayOn(after: error)
             guard !error.unsaved.isEmpty else { throw .io(error.outcome + "; " + wayOn) }
             let recovery = RecoveryFile(
                 database: store.path, sessionID: sessionID,
