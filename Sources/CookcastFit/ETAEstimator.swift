@@ -456,6 +456,29 @@ public final class ETAEstimator {
 
     /// What past cooks of the cut took, less the time this cook has run: seconds, may be negative.
     func usualRemainingSeconds(now: Double) -> Double {
-        prior.totalHoursMean * 3600 - (now - (originSeconds ?? now))
+        usualTotalSeconds(now: now) - (now - (originSeconds ?? now))
     }
+
+    /// What past cooks of the cut took, seconds. A cooking guide's time (`FitPrior.totalHoursFromGuide`)
+    /// is for a usual piece from the fridge (`guideStartCelsius`) in the cut's usual air to its usual
+    /// target, so it is scaled to this cook's air ahead, start and target as Newton's law scales a
+    /// heating time, by ln((air - start) / (air - target)), within a third and three times: a leg of
+    /// lamb (guide 1.75 h at 175 C) in a 110 C oven takes about twice as long. Not in a bath, where the
+    /// meat closes on the air and the log says nothing useful.
+    func usualTotalSeconds(now: Double) -> Double {
+        let total = prior.totalHoursMean * 3600
+        guard prior.totalHoursFromGuide, let usualTarget = prior.usualTargetCelsius else { return total }
+        // An oven still heating up is taken at its usual level at least, and the start is the
+        // coldest the probe has been in the meat (it may have read the room before going in).
+        let usualAir = prior.ambientCelsius, usualStart = Self.guideStartCelsius
+        let air = airStillRising(now: now) ? max(airForForecast(now: now), usualAir) : airForForecast(now: now)
+        let start = lowestSinceInsertionCelsius ?? fitter.firstProbeCelsius ?? usualStart
+        guard !isBath(airCelsius: air), air > goalCelsius + 1, start < goalCelsius, usualAir > usualTarget + 1
+        else { return total }
+        let ratio = log((air - start) / (air - goalCelsius)) / log((usualAir - usualStart) / (usualAir - usualTarget))
+        return total * min(3, max(1.0 / 3, ratio))
+    }
+
+    /// Where a cooking guide's time starts from: meat from the fridge, Celsius.
+    static let guideStartCelsius = 4.0
 }

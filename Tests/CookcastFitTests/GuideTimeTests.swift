@@ -21,9 +21,9 @@ import Testing
     }
 
     /// The shipped priors learn nothing of prime rib, so its first minutes go by the guide's 3.5 hours
-    /// with a band as wide as the sizes a roast comes in; the simulated roasts (6-8 cm in radius, a
-    /// 120 C oven) take 2.7-4.2 hours, and each is told within 40 % of its time left, its finish
-    /// inside the 80 % band, from the second minute to the tenth.
+    /// (scaled to the oven and the start) with a band as wide as the sizes a roast comes in; the
+    /// simulated roasts (6-8 cm in radius, a 120 C oven) take 2.7-4.2 hours, and each is told within
+    /// 40 % of its time left, its finish inside the 80 % band, from the second minute to the tenth.
     @Test func aPrimeRibsFirstMinutesGoByCookingGuides() throws {
         let prior = try Self.shippedPrior(cut: "prime_rib")
         #expect(prior.cookCount == 0 && prior.totalHoursFromGuide && prior.totalHoursMean == 3.5)
@@ -46,6 +46,32 @@ import Testing
             }
             #expect(checked >= 5)
         }
+    }
+
+    /// A guide's time is for the cut's usual air and meat from the fridge: a leg of lamb (1.75 h at
+    /// 175 C, to 60 C) in an oven steady at 110 C, the meat at 4 C, takes about twice that, and one
+    /// at 20 C in an oven steady at 220 C less, as Newton's law scales a heating time. While the
+    /// oven is still heating up it counts at its usual level at least.
+    @Test func aGuideTimeFollowsThisCooksAirAndStart() throws {
+        let lamb = try Self.shippedPrior(cut: "lamb")
+        #expect(lamb.totalHoursFromGuide && lamb.totalHoursMean == 1.75 && lamb.ambientCelsius == 175)
+        func usualHours(air: (Double) -> Double, start: Double) -> Double {
+            let est = ETAEstimator(targetCelsius: 60, prior: lamb)
+            for t in stride(from: 0.0, through: 900, by: 5) {
+                est.update(Reading(elapsedSeconds: t, probeCelsius: start, ambientCelsius: air(t)))
+            }
+            est.refreshNow()
+            return est.usualTotalSeconds(now: 900) / 3600
+        }
+        let guide = log((175.0 - 4) / (175 - 60))
+        let cool = usualHours(air: { _ in 110 }, start: 4), hot = usualHours(air: { _ in 220 }, start: 20)
+        // Within 3 %: the goal and the air ahead are the estimator's own, a few tenths off.
+        #expect(abs(cool / (1.75 * log(106.0 / 50) / guide) - 1) < 0.03, "\(cool) h")
+        #expect(cool > 3.2)
+        #expect(abs(hot / (1.75 * log(200.0 / 160) / guide) - 1) < 0.03, "\(hot) h")
+        #expect(hot < 1.0)
+        let heating = usualHours(air: { t in 20 + t / 10 }, start: 4)
+        #expect(abs(heating - 1.75) < 0.02, "\(heating) h")
     }
 
     /// Once a cut has learned cooks, what they took is the usual time, not the guide's.
