@@ -14,13 +14,7 @@ import Testing
     @Test func aReplayTheDatabaseStoppedEndsCutShort() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        _ = try SessionStore(path: box.databasePath)
-        // Stands in for a failing disk: every reading from 5 s on is refused.
-        try SQLiteConnection(path: box.databasePath).execute(
-            """
-            CREATE TRIGGER refuse BEFORE INSERT ON readings WHEN NEW.t_ms >= 5000
-            BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
-            """)
+        try box.refuseReadings(fromSeconds: 5)
         // Paced, so each reading is its own commit (at full speed they go in batches).
         let played = await box.run(["live", "--replay", box.write("cook.csv", cook), "--speed", "1000", "--plain"])
         #expect(played.status == 74)

@@ -9,12 +9,7 @@ import Testing
     /// A sandbox whose database refuses every reading from `seconds` on, as a full disk would.
     func refusingSandbox(fromSeconds seconds: Int) throws -> Sandbox {
         let box = Sandbox()
-        _ = try SessionStore(path: box.databasePath)
-        try SQLiteConnection(path: box.databasePath).execute(
-            """
-            CREATE TRIGGER refuse BEFORE INSERT ON readings WHEN NEW.t_ms >= \(seconds * 1000)
-            BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
-            """)
+        try box.refuseReadings(fromSeconds: seconds, saying: "database or disk is full")
         return box
     }
 

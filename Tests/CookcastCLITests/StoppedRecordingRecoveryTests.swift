@@ -9,12 +9,7 @@ import Testing
     @Test func aRecordingStoppedByTheDatabaseSavesWhatItReceived() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        _ = try SessionStore(path: box.databasePath)
-        try SQLiteConnection(path: box.databasePath).execute(
-            """
-            CREATE TRIGGER refuse BEFORE INSERT ON readings WHEN NEW.t_ms >= 5000
-            BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
-            """)
+        try box.refuseReadings(fromSeconds: 5)
         let cook = (0..<20).map { "\($0),\(20 + $0),150\n" }.joined()
         let fed = try CookcastBinary.live([], feeding: cook, database: box.databasePath)
         #expect(fed.status == 74)
