@@ -67,8 +67,8 @@ public final class SessionStore: @unchecked Sendable {
     ///     schema version (1 or more) is upgraded first, the only write, if the file is writable.
     ///   - busyTimeoutSeconds: how long a call waits for another connection's lock before it
     ///     fails with `database is locked`.
-    /// - Throws: `StoreError` (missing file, a directory at `path`, uncreatable directory, schema
-    ///   version) or `SQLiteError` (unwritable file, not a database, locked), each naming `path`.
+    /// - Throws: `StoreError` (missing file, a directory at `path`, a file too short to be a
+    ///   database, uncreatable directory, schema version) or `SQLiteError` (unwritable file, not a database, locked), each naming `path`.
     public init(path: String, readOnly: Bool = false, busyTimeoutSeconds: Double = 5) throws {
         self.path = path
         self.isReadOnly = readOnly
@@ -78,6 +78,12 @@ public final class SessionStore: @unchecked Sendable {
         var isDirectory: ObjCBool = false
         if !inMemory, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw StoreError.databaseIsDirectory(path: path)
+        }
+        // SQLite reads a file shorter than its header as if zeros followed: the first 50 bytes of a
+        // real database read as schema version 0 to `sessions` ("`live` or `import` sets it up") and
+        // as "malformed" to `live`. An empty file is an empty database; a longer one is no database.
+        if !inMemory, let bytes = Self.regularFileBytes(path), bytes > 0, bytes < Self.sqliteHeaderBytes {
+            throw StoreError.tooShortForADatabase(path: path, bytes: bytes)
         }
         if readOnly {
             guard inMemory || FileManager.default.fileExists(atPath: path) else {
@@ -199,6 +205,16 @@ public final class SessionStore: @unchecked Sendable {
 
     private static func joined(_ directory: String, _ relative: String) -> String {
         directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+
+    /// Bytes of SQLite's file header: every database but an empty file holds at least these.
+    static let sqliteHeaderBytes = 100
+
+    /// The size of the regular file at `path` (through a symbolic link), nil for none.
+    private static func regularFileBytes(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// `mkdir -p` of the directory holding `path`, with a one-line error naming it.

@@ -4,6 +4,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case databaseNotFound(path: String)
     /// The path names a directory: no database can be opened or created there.
     case databaseIsDirectory(path: String)
+    /// The file holds `bytes` bytes, more than none and fewer than an SQLite file's 100-byte
+    /// header: no database (cut short, or another kind of file), and none may be set up over it.
+    case tooShortForADatabase(path: String, bytes: Int)
     /// The directory for a new database could not be created.
     case cannotCreateDirectory(path: String, reason: String)
     /// The file was written by a newer cookcast, with a schema this build does not know.
@@ -30,6 +33,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no database at \(path)"
         case .databaseIsDirectory(let path):
             return "cannot open database \(path): it is a directory, not a database file"
+        case .tooShortForADatabase(let path, let bytes):
+            return
+                "cannot open database \(path): not a cookcast database: \(bytes) bytes, fewer than the 100 of an SQLite "
+                + "file's header (cut short, or another kind of file)"
         case .cannotCreateDirectory(let path, let reason):
             return "cannot create directory \(path): \(reason)"
         case .schemaTooNew(let path, let found, let supported):
