@@ -92,6 +92,14 @@ public struct Reading: Sendable, Hashable, Codable {
             : "\(name) \(value) is not a finite number"
     }
 
+    /// Whether `other` holds the same values (probe, air, battery), whatever its channel and time:
+    /// at the key of this reading (channel, millisecond), the same reading again, the duplicate the
+    /// store skips; other values there are set aside.
+    public func holdsSameValues(as other: Reading) -> Bool {
+        probeCelsius == other.probeCelsius && ambientCelsius == other.ambientCelsius
+            && batteryPercent == other.batteryPercent
+    }
+
     /// Whether two optional values (temperatures, battery levels) are both absent, or both there
     /// and within `tolerance` of each other.
     public static func same(_ a: Double?, _ b: Double?, within tolerance: Double) -> Bool {

@@ -117,7 +117,7 @@ public struct ImportResult: Sendable {
                 if let at = position[key] {
                     let held = readings[at]
                     let apartAtKey = setAsideAt[key, default: []]
-                    if Self.sameValues(reading, held) || apartAtKey.contains(where: { Self.sameValues(reading, $0) }) {
+                    if reading.holdsSameValues(as: held) || apartAtKey.contains(where: reading.holdsSameValues) {
                         duplicates += 1
                         continue
                     }
@@ -158,11 +158,6 @@ public struct ImportResult: Sendable {
         }
         kept.cooks.removeAll { $0.readings.isEmpty }
         return kept
-    }
-
-    /// Whether two readings hold the same values (the duplicate the store skips, bit for bit).
-    private static func sameValues(_ a: Reading, _ b: Reading) -> Bool {
-        a.probeCelsius == b.probeCelsius && a.ambientCelsius == b.ambientCelsius && a.batteryPercent == b.batteryPercent
     }
 
     /// How many temperatures a reading holds (probe, air).

@@ -18,7 +18,9 @@ struct PredictCommand: Command {
         (default Celsius; -20 to 120 C, as live and import take it); without it, the cut's usual
         target, as `live` takes it. --format seconds prints only the predicted finish (the
         external-estimator contract of the evaluation tools); text and json also give the 80 % interval, the phase and
-        why (in --unit). A file of several probes gives the slowest probe's finish, as live shows it; --channel N
+        why (in --unit). A reading at a time another reading of the same probe holds, with other
+        values, is left out (with a warning), as live sets it aside. A file of several probes
+        gives the slowest probe's finish, as live shows it; --channel N
         predicts probe N alone. --cut N=CUT and --target N=C give probe N its own cut and target,
         as `live` takes them (its own cut alone brings that cut's usual target); the plain --cut or
         --target is every other probe's, and not needed when every probe predicted has its own.
@@ -202,7 +204,10 @@ struct PredictCommand: Command {
         do { file = try ReplayFile.load(path: path) } catch { throw .input(error) }
         if packetDecoding != nil, file.format != .hexLog { throw PacketDecoding.notAPacketLog(path) }
         try file.rejectBackwardsTime()
-        let readings = file.readings(decoder: packetDecoding?.decoder ?? SeedProbeDecoder())
+        // The readings live follows: a second at a probe's millisecond (a feeder's clock that
+        // restarted) was taken as well, and the estimate was not the one live showed.
+        let curve = StoredCurve(file.readings(decoder: packetDecoding?.decoder ?? SeedProbeDecoder()))
+        let readings = curve.readings
         let limit = atSeconds ?? readings.map(\.elapsedSeconds).max() ?? 0
         // Readings before time zero are no part of the cook predicted (`ETAEstimator.update`): a
         // file of only those answered "waiting for readings" in text and json, exit 0.
@@ -215,6 +220,7 @@ struct PredictCommand: Command {
         // from a file with a damaged row looked like one from the whole file); when nothing is
         // left to predict from, the one-line error says how many instead.
         file.reportLeftOut(console: context.console)
+        curve.reportSetAside(of: path, console: context.console)
         let priors = try PriorLibrary.priors(models: models, store: openStoreForPriors())
         // The probes of the file: one is predicted alone (the scorer's contract); several give the
         // live view's answer, the slowest probe's, unless --channel picks one. Beside a pit channel
