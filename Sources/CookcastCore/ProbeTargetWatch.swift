@@ -28,7 +28,12 @@
 /// rising no faster than `meatRiseCelsiusPerMinute`, it is in the meat again (and the target
 /// counts as reached there). The real pork ribs' probe, pushed back in at 3.4 hours (57 -> 84 C in
 /// two minutes under a 145 C pit) was "out of the meat" for the rest of the cook, and its target
-/// never reached. Without an air sensor a jump stays a probe out, as before.
+/// never reached. Without the air a jump stays a probe out, unless the probe had rested before it
+/// (its readings, a climb faster than meat aside, within `restingSpreadCelsius` of each other: the
+/// room, the counter, never the heat): then it is judged once, `backInMeatSeconds` after the jump,
+/// and in the meat if it read like meat since. Meat settles a probe within seconds; the pit's air
+/// heats it for minutes, and settled there it would read like meat too, so the judgement is not
+/// made again. Until then it is not said out.
 public struct ProbeTargetWatch: Sendable {
     /// What a reading tells.
     public enum Verdict: Sendable, Equatable {
@@ -59,6 +64,9 @@ public struct ProbeTargetWatch: Sendable {
     /// Fastest rise that reads like meat after a jump, C per minute (a real pan-seared steak's
     /// centre: 5 C/min).
     public static let meatRiseCelsiusPerMinute = 5.0
+    /// Widest spread of a probe's readings before a jump that still has it resting (never in the
+    /// heat), C.
+    public static let restingSpreadCelsius = 5.0
 
     /// How close to the air a jumped probe reads when it is in the pit: a quarter of the air's
     /// lead over the target, at least 10 C.
@@ -95,6 +103,13 @@ public struct ProbeTargetWatch: Sendable {
     /// none a jump: meat that started past the target, reached at the first of them with the air
     /// known (see `observe`).
     private var pastTargetFromFirstReading = true
+    /// The lowest and highest readings so far but those of a climb faster than meat (nil before
+    /// any), while they lie within `restingSpreadCelsius`: the probe is resting.
+    private var restingRange: (low: Double, high: Double)?
+    private var isResting = true
+    /// Jumped, with no air known, after resting: waiting to be judged `backInMeatSeconds` after
+    /// the jump (see the type's comment).
+    private var isJudgingJumpFromRest = false
     /// The lowest reading since the watch was re-armed after the target was reached (nil before).
     private var lowSinceRearm: (seconds: Double, celsius: Double)?
     /// Recent readings, at least 5 s apart, over the last 3 minutes.
@@ -118,6 +133,15 @@ public struct ProbeTargetWatch: Sendable {
         // Read before `remember` adds this reading, and only where it is used, at the target or
         // above: the look back over the recent readings was half of the watch's cost in `fit`.
         let jumped = celsius >= target && risesFasterThanMeat(to: celsius, atSeconds: t)
+        let rested = isResting && restingRange != nil
+        // A probe pushed into meat reads partway on its climb: that is the jump, not the rest.
+        if isResting, !jumped, celsius >= target || !risesFasterThanMeat(to: celsius, atSeconds: t) {
+            let range = (
+                low: min(restingRange?.low ?? celsius, celsius), high: max(restingRange?.high ?? celsius, celsius)
+            )
+            restingRange = range
+            isResting = range.high - range.low < Self.restingSpreadCelsius
+        }
         remember(celsius, atSeconds: t)
         if celsius < target {
             pastTargetFromFirstReading = false
@@ -140,18 +164,24 @@ public struct ProbeTargetWatch: Sendable {
         if jumped, !isOut {
             isOut = true
             outSinceSeconds = t
+            isJudgingJumpFromRest = airCelsius == nil && rested
         }
         if isOut {
             pastTargetFromFirstReading = false
             readingsOut += 1
             atTargetBefore = false
+            if airCelsius != nil { isJudgingJumpFromRest = false }
             let nearAir = airCelsius.map { celsius >= $0 - Self.airMarginCelsius(air: $0, target: target) } ?? true
-            if !nearAir, readsLikeMeat(sinceSeconds: outSinceSeconds, atSeconds: t) {
+            if !nearAir || isJudgingJumpFromRest, readsLikeMeat(sinceSeconds: outSinceSeconds, atSeconds: t) {
                 leaveOut()
                 backInMeatPastTarget = true
                 // The readings before the jump are another place: the next rise is judged from here.
                 recent = [(t, celsius)]
             } else {
+                if isJudgingJumpFromRest {
+                    guard t - outSinceSeconds >= Self.backInMeatSeconds else { return .none }
+                    isJudgingJumpFromRest = false
+                }
                 guard nearAir, readingsOut >= Self.confirmations, !isConfirmedOut else { return .none }
                 isConfirmedOut = true
                 return .jumpedOut
@@ -262,6 +292,7 @@ public struct ProbeTargetWatch: Sendable {
         isOut = false
         isConfirmedOut = false
         readingsOut = 0
+        isJudgingJumpFromRest = false
     }
 
     /// Whether the readings since `since` span `backInMeatSeconds` and rose no faster than meat.
