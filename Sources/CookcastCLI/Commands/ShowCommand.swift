@@ -8,12 +8,12 @@ struct ShowCommand: Command {
     static let abstract = "show one session: summary, events, fits, last readings"
     static let usage = "cookcast show SESSION [--readings N] [--db PATH] [--unit c|f]"
     static let help = """
-        Prints the session's metadata, its channels, every event (connects, disconnects, alarms,
-        decode errors), the latest prediction and the last readings (default 10). Temperatures,
-        in the events' text too, are shown in --unit (stored in Celsius). Readings received at a
-        time the session stores with other values (a feeder whose clock restarted) are kept
-        apart from its curve and counted on a line of their own: `cookcast export SESSION
-        --set-aside` writes them.
+        Prints the session's metadata, its channels, each probe's latest prediction (a line per
+        probe with several), every event (connects, disconnects, alarms, decode errors) and the
+        last readings (default 10). Temperatures, in the events' text too, are shown in --unit
+        (stored in Celsius). Readings received at a time the session stores with other values (a
+        feeder whose clock restarted) are kept apart from its curve and counted on a line of their
+        own: `cookcast export SESSION --set-aside` writes them.
         Safe to run while `cookcast live` is writing the same database.
         """
     static let options = OptionSpec(valued: ["readings"])
@@ -63,14 +63,11 @@ struct ShowCommand: Command {
                     "  channels   "
                         + channels.map { Self.channelLabel($0, unit: unit) }.joined(separator: ", "))
             }
-            if let fit = try store.lastFit(session: sessionID, summaryModel: PriorSet.modelName) {
-                let finish = (EstimatePhase(rawValue: fit.phase)?.showsFinish ?? true) ? fit.etaSeconds : nil
-                let eta = finish.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
-                // With several meat probes, whose: the last fit of a 4-probe iBBQ cook is one probe's
-                // ("finish at 03:48:40", probe 3's, for a cook whose last probe finished at 05:55).
-                let probe = channels.filter { $0.role == .meat }.count > 1 ? "probe \(fit.channel) " : ""
-                console.line(
-                    "  last fit   \(probe)at \(DurationFormat.clock(fit.elapsedSeconds)): \(fit.phase), \(eta)")
+            let fits = try store.lastFitOfEachChannel(session: sessionID, summaryModel: PriorSet.modelName)
+            let meatProbes = channels.filter { $0.role == .meat }.count
+            let label = fits.count > 1 ? "  last fits  " : "  last fit   "
+            for (index, line) in Self.lastFitLines(fits, namingProbes: meatProbes > 1).enumerated() {
+                console.line((index == 0 ? label : String(repeating: " ", count: label.count)) + line)
             }
             let events = try store.events(session: sessionID)
             console.line("events (\(events.count)):")
@@ -103,6 +100,19 @@ extension ShowCommand {
     static func setAsideText(_ summary: SessionSummary) -> String {
         "\(Counted.words(summary.setAsideCount, "reading")) at a stored time with other values "
             + "(cookcast export \(summary.id) --set-aside)"
+    }
+
+    /// One line per probe's last fit: `at 01:56:40: predicting, finish at 02:41:04`, with
+    /// several probes (`namingProbes`, or fits of several) `probe 2 at ...` each. The session's
+    /// last fit alone was its highest channel's: "probe 2 ... done" for a cook whose probe 1 was
+    /// 45 minutes short, where the live view's ETA is the slowest probe's and `plot` draws each.
+    static func lastFitLines(_ fits: [FitRecord], namingProbes: Bool) -> [String] {
+        fits.map { fit in
+            let finish = (EstimatePhase(rawValue: fit.phase)?.showsFinish ?? true) ? fit.etaSeconds : nil
+            let eta = finish.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
+            let probe = namingProbes || fits.count > 1 ? "probe \(fit.channel) " : ""
+            return "\(probe)at \(DurationFormat.clock(fit.elapsedSeconds)): \(fit.phase), \(eta)"
+        }
     }
 
     /// Where an event happened, as shown after its kind: ` ch3` for a probe, ` thermometer` for
