@@ -13,7 +13,8 @@ struct PlotCommand: Command {
         readings stopped long enough to call the probe lost), the target line,
         disconnects/alarms as markers and each probe's last predicted finish with its 80 %
         interval (none for a probe whose last estimate has none: out of reach, out of the meat).
-        -o - writes the SVG to standard output.
+        -o - writes the SVG to standard output. A session without readings is an error (exit 65),
+        no file written.
         """
     static let options = OptionSpec(valued: ["o", "output"])
 
@@ -35,6 +36,8 @@ struct PlotCommand: Command {
             guard let cook = try store.cook(sessionID) else {
                 throw CLIError.data("no session \(sessionID) in \(context.databasePath)")
             }
+            // A chart of nothing, written without a word and exit 0, read as a plot that worked.
+            guard !cook.readings.isEmpty else { throw CLIError.data("session \(sessionID) has no readings to plot") }
             let title =
                 "session \(sessionID)" + (cook.info.name.map { ": \($0)" } ?? "")
                 + (cook.info.cut.map { " (\($0))" } ?? "")

@@ -78,7 +78,8 @@ struct ShowCommand: Command {
             }
             if events.count > 50 { console.line("  (\(events.count - 50) earlier events not shown)") }
             let last = try store.lastReadings(session: sessionID, limit: readingCount)
-            console.line("last readings (\(last.count)):")
+            // A header with nothing under it ("last readings (0):") read as a list that failed.
+            console.line(last.isEmpty && readingCount > 0 ? "no readings" : "last readings (\(last.count)):")
             for r in last {
                 let battery = r.batteryPercent.map { "  battery \(Int($0.rounded())) %" } ?? ""
                 console.line(
