@@ -197,14 +197,16 @@ import Testing
         #expect(times == (0...92).map { Double($0) * 100 })
     }
 
-    @Test func theResumeTimeIsTheLaterOfTheWallClockAndTheLastReading() {
+    @Test func theResumeTimeIsTheLatestOfTheWallClockTheLastReadingAndTheLastEvent() {
         let start: Int64 = 1_000_000
-        func resume(_ last: Double?, wallMs: Int64) -> Double {
-            LiveCommand.resumeSeconds(lastReadingSeconds: last, startedAtUnixMs: start, nowUnixMs: start + wallMs)
+        func resume(_ last: Double?, event: Double? = nil, wallMs: Int64) -> Double {
+            LiveCommand.resumeSeconds(
+                lastReadingSeconds: last, lastEventSeconds: event, startedAtUnixMs: start, nowUnixMs: start + wallMs)
         }
         #expect(abs(resume(9000, wallMs: 6996) - 9000.001) < 1e-9)  // stdin at its own times
         #expect(abs(resume(20, wallMs: 60_000) - 60) < 1e-9)  // stamped on arrival: the wall clock
         #expect(abs(resume(nil, wallMs: 5_000) - 5) < 1e-9)
+        #expect(abs(resume(100, event: 106.021, wallMs: 60_000) - 106.021) < 1e-9)  // stopped in a silence
     }
 }
 

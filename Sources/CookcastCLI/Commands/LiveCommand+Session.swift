@@ -104,8 +104,10 @@ extension LiveCommand {
             let resumedGoals = try resumedChannelGoals(
                 of: resumeID, cut: cut, targetCelsius: target, store: store)
             let last = try waitingOutLocks { try store.lastReadings(session: resumeID, limit: 1).last }
+            let lastEvent = try waitingOutLocks { try store.events(session: resumeID).last }
             let offset = Self.resumeSeconds(
-                lastReadingSeconds: last?.elapsedSeconds, startedAtUnixMs: info.startedAtUnixMs, nowUnixMs: now)
+                lastReadingSeconds: last?.elapsedSeconds, lastEventSeconds: lastEvent?.elapsedSeconds,
+                startedAtUnixMs: info.startedAtUnixMs, nowUnixMs: now)
             info.status = .active
             info.endedAtUnixMs = nil
             if let probeId { info.probeId = probeId }
@@ -169,11 +171,15 @@ extension LiveCommand {
     /// of cook time seven wall seconds after its start resumed at 7 s (its `resumed` and
     /// `connected` events listed before the alarms of two hours in). So: the wall clock's time
     /// when that is later than the last reading, else 1 ms after it (a new first reading at the
-    /// same time would be taken for a re-delivered duplicate).
-    static func resumeSeconds(lastReadingSeconds: Double?, startedAtUnixMs: Int64, nowUnixMs: Int64) -> Double {
+    /// same time would be taken for a re-delivered duplicate); and never before the session's last
+    /// event: a run stopped in a silence stamps its `stopped` on the wall clock after its last
+    /// reading (a feed interrupted 6 s after its 100 s line stopped at 106 s), and the resume at
+    /// 100.001 s was listed before the stop it followed.
+    static func resumeSeconds(
+        lastReadingSeconds: Double?, lastEventSeconds: Double?, startedAtUnixMs: Int64, nowUnixMs: Int64
+    ) -> Double {
         let wall = max(0, Double(nowUnixMs - startedAtUnixMs) / 1000)
-        guard let last = lastReadingSeconds else { return wall }
-        return max(wall, last + 0.001)
+        return max(wall, lastReadingSeconds.map { $0 + 0.001 } ?? 0, lastEventSeconds ?? 0)
     }
 
     /// The session's own cut and target, unless the command line gives others: a new cut without
