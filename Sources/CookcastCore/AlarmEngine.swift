@@ -158,11 +158,11 @@ public struct AlarmEngine: Sendable {
                     ambientOutSince = since
                     if !ambientAlarmActive, t - since >= rules.ambientGraceSeconds {
                         ambientAlarmActive = true
-                        let side = ambient < range.lowerBound ? "below" : "above"
                         fired.append(
                             Alarm(
                                 kind: .ambientOutOfRange, channel: reading.channel, elapsedSeconds: t,
-                                message: "ambient \(side) the expected range for \(Int((t - since) / 60)) min"))
+                                message: ambientOutOfRangeMessage(
+                                    ambientCelsius: ambient, range: range, minutes: Int((t - since) / 60))))
                     }
                 }
             }
@@ -207,6 +207,21 @@ public struct AlarmEngine: Sendable {
     /// "probe 1 reached the target", and a target changed on resume left two identical lines.
     /// The target keeps every decimal it has (`TemperatureUnit.formatExactCelsius`): 200 F, stored
     /// as "93.3 C", was shown as "reached 199.9 F" to the cook who asked for 200 F.
+    /// `ambient above the expected range for 5 min: 150.0 C (range 105.0 to 125.0 C)`: how hot
+    /// the pit is and what was expected (it said neither). A range the cook gave is quoted with
+    /// every decimal it has, as a target is (`--ambient-range 225:275` in Fahrenheit is 107.2 C
+    /// and more, shown as 225.0 F); one from the level the cook settled at with one.
+    private func ambientOutOfRangeMessage(ambientCelsius: Double, range: ClosedRange<Double>, minutes: Int) -> String {
+        let side = ambientCelsius < range.lowerBound ? "below" : "above"
+        func bound(_ celsius: Double) -> String {
+            rules.ambientRangeCelsius == nil
+                ? TemperatureUnit.celsius.format(celsius: celsius) : TemperatureUnit.formatExactCelsius(celsius)
+        }
+        return "ambient \(side) the expected range for \(minutes) min: "
+            + "\(TemperatureUnit.celsius.format(celsius: ambientCelsius)) "
+            + "(range \(bound(range.lowerBound).dropLast(2)) to \(bound(range.upperBound)))"
+    }
+
     public static func probeReachedTargetMessage(channel: Int, targetCelsius: Double) -> String {
         "probe \(channel) reached \(TemperatureUnit.formatExactCelsius(targetCelsius))"
     }
