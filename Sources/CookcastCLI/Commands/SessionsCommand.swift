@@ -6,7 +6,7 @@ struct SessionsCommand: Command {
     static let name = "sessions"
     static let aliases = ["history"]
     static let abstract = "list stored cooks: id, start, cut, duration, max temperature, status"
-    static let usage = "cookcast sessions [--json] [--db PATH]"
+    static let usage = "cookcast sessions [--json] [--db PATH] [--unit c|f]"
     static let help = """
         Lists every session in the database, oldest first. A session that keeps readings apart
         from its curve (received at a time it stores with other values) says so on a line after
