@@ -212,29 +212,12 @@ extension SessionStore {
         }
     }
 
-    /// A session's last fit in the order of `fits(session:)` (time, channel, model), or nil
-    /// with none; only that row is decoded (`show` of a 72 h cook decoded 25,917 to print one).
-    /// Rows of `summaryModel` (what `cookcast fit` and the end of `live` store for a probe, not a
-    /// prediction) come only when the session has no other: `live` now stores one as it ends,
-    /// and a cook stopped short of its target showed "unfinished, no finish estimate" where the
-    /// ETA it had at the stop had been.
-    public func lastFit(session: Int64, summaryModel: String? = nil) throws -> FitRecord? {
-        try withConnection("cannot read fits from") { db in
-            let select = try db.cachedStatement(
-                """
-                SELECT \(Rows.fitColumns) FROM fits WHERE session_id = ?
-                ORDER BY model IS ?, t_ms DESC, channel DESC, model DESC LIMIT 1
-                """)
-            select.bind(session, at: 1)
-            select.bind(summaryModel, at: 2)
-            defer { select.reset() }
-            return try select.step() ? try Rows.fit(from: select) : nil
-        }
-    }
-
-    /// Each channel's last fit, in channel order, chosen as `lastFit(session:summaryModel:)`
-    /// chooses the session's (a `summaryModel` row only for a channel with no other): `plot`
-    /// draws every probe's finish, where the session's last fit was its highest channel's alone.
+    /// Each channel's last fit (the latest by time, then model), in channel order; only those rows
+    /// are decoded (`show` of a 72 h cook decoded 25,917 to print one). Rows of `summaryModel`
+    /// (what `cookcast fit` and the end of `live` store for a probe, not a prediction) come only
+    /// for a channel with no other: a cook stopped short of its target showed "unfinished, no
+    /// finish estimate" where the ETA it had at the stop had been. `show` and `plot` give every
+    /// probe's, where the session's last fit was its highest channel's alone.
     public func lastFitOfEachChannel(session: Int64, summaryModel: String? = nil) throws -> [FitRecord] {
         try read("cannot read fits from") { db in
             let channels = try db.cachedStatement("SELECT DISTINCT channel FROM fits WHERE session_id = ? ORDER BY 1")

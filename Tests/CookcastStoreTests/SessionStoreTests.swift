@@ -438,10 +438,10 @@ import Testing
         try store.append(earlier, session: id)
         #expect(try store.fits(session: id) == [earlier, replaced, other])
         // QA (scale): `show` and `plot` loaded every fit of the session, each decoding its JSON,
-        // to use the last one: 0.73 s for `show` of a 72 h, 4-probe cook (25,917 fits). The last
-        // fit alone is read now, the same one.
-        #expect(try store.lastFit(session: id) == other)
-        #expect(try store.lastFit(session: id + 1) == nil)
+        // to use the last one: 0.73 s for `show` of a 72 h, 4-probe cook (25,917 fits). Each
+        // channel's last fit alone is read now.
+        #expect(try store.lastFitOfEachChannel(session: id) == [other, earlier])
+        #expect(try store.lastFitOfEachChannel(session: id + 1) == [])
     }
 
     @Test func eventsAndSeriesRoundTrip() throws {
