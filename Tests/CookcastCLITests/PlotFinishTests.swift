@@ -17,6 +17,16 @@ import Testing
         return text
     }
 
+    /// Replays two probes into `box`'s database: probe 2 (time constant 8,000 s) done at 1:18,
+    /// probe 1 (16,000 s) about 45 minutes short when the replay ends at 1:56, target 74 C.
+    /// Returns the live run's standard output.
+    static func replayTwoProbes(into box: Sandbox) async -> String {
+        let file = box.write("two.csv", csv(minutes: 116, airCelsius: 160, timeConstants: [1: 16000, 2: 8000]))
+        let live = await box.run(["live", "--replay", file, "--speed", "max", "--plain", "--target", "74"])
+        #expect(live.status == 0, "\(live.err)")
+        return live.out
+    }
+
     static func plot(_ box: Sandbox) async throws -> String {
         let chart = box.directory + "/cook.svg"
         let plot = await box.run(["plot", "1", "-o", chart])
@@ -30,11 +40,8 @@ import Testing
     @Test func everyProbesFinishIsDrawnNotTheHighestChannelsAlone() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let file = box.write(
-            "two.csv", Self.csv(minutes: 116, airCelsius: 160, timeConstants: [1: 16000, 2: 8000]))
-        let live = await box.run(["live", "--replay", file, "--speed", "max", "--plain", "--target", "74"])
-        #expect(live.status == 0, "\(live.err)")
-        #expect(live.out.contains("probes: 1 ETA"), "\(live.out)")
+        let out = await Self.replayTwoProbes(into: box)
+        #expect(out.contains("probes: 1 ETA"), "\(out)")
         let svg = try await Self.plot(box)
         #expect(svg.contains("<title>probe 2 done at 01:18:"), "\(svg)")
         #expect(svg.contains("<title>probe 1 finish 02:"), "\(svg)")

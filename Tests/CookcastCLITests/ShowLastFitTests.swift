@@ -8,10 +8,7 @@ import Testing
     @Test func everyProbesLastFitIsShownNotTheHighestChannelsAlone() async throws {
         let box = Sandbox()
         defer { box.cleanup() }
-        let file = box.write(
-            "two.csv", PlotFinishTests.csv(minutes: 116, airCelsius: 160, timeConstants: [1: 16000, 2: 8000]))
-        let live = await box.run(["live", "--replay", file, "--speed", "max", "--plain", "--target", "74"])
-        #expect(live.status == 0, "\(live.err)")
+        _ = await PlotFinishTests.replayTwoProbes(into: box)
         let show = await box.run(["show", "1"])
         #expect(show.status == 0, "\(show.err)")
         let lines = show.out.split(separator: "\n").map(String.init)
