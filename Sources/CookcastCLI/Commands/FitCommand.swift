@@ -8,7 +8,7 @@ import Foundation
 struct FitCommand: Command {
     static let name = "fit"
     static let abstract = "refit stored cooks, learn per-cut priors, backtest the predictor"
-    static let usage = "cookcast fit [SESSION...] [--cut CUT] [--backtest] [--export-priors FILE]"
+    static let usage = "cookcast fit [SESSION...] [--cut CUT] [--backtest] [--export-priors FILE] [--unit c|f]"
     static let help = """
         Refits every stored session (or the ones given, or the probes of --cut), stores the fitted
         parameters of each of its probes, and aggregates the parameters stored for ALL sessions

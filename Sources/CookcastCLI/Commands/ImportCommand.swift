@@ -9,7 +9,7 @@ struct ImportCommand: Command {
     static let name = "import"
     static let abstract = "import cooks exported by other thermometer apps"
     static let usage =
-        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut [N=]CUT] [--target [N=]C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--profile NAME] [--input-unit c|f] [--into SESSION] [--dry-run]"
+        "cookcast import FILE|DIR... [--format auto|\(ImportFormat.names.joined(separator: "|"))] [--cut [N=]CUT] [--target [N=]C] [--name NAME] [--utc-offset +HH:MM] [--pit-probe N] [--profile NAME] [--input-unit c|f] [--into SESSION] [--dry-run] [--unit c|f]"
     static let help = """
         Formats (detected from the content unless --format is given):
           combustion    Combustion Inc CSV export: one session per SessionID; virtual core (+ virtual

@@ -10,7 +10,7 @@ struct PredictCommand: Command {
     static let name = "predict"
     static let abstract = "predict the finish of a recorded cook from the readings up to a moment"
     static let usage =
-        "cookcast predict (FILE (--target C | --cut CUT | --target N=C...) | --sample NAME) [--at SECONDS] [--cut CUT] [--cut N=CUT]... [--target N=C]... [--channel N] [--profile NAME [--pit-probe N]] [--format text|json|seconds]"
+        "cookcast predict (FILE (--target C | --cut CUT | --target N=C...) | --sample NAME) [--at SECONDS] [--cut CUT] [--cut N=CUT]... [--target N=C]... [--channel N] [--profile NAME [--pit-probe N]] [--format text|json|seconds] [--unit c|f]"
     static let help = """
         Replays FILE (canonical CSV, JSON lines or hex packet log) up to --at seconds (default: the
         last reading) through the same estimator as `cookcast live`, using only readings up to then.
