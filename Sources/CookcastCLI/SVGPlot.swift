@@ -29,8 +29,8 @@ struct SVGPlot {
             if let a = r.ambientCelsius { ambient.append((r.elapsedSeconds, a)) }
         }
         let allPoints = probeSeries.values.flatMap { $0 } + ambient
-        let finishes = fits.filter { $0.etaSeconds != nil && (EstimatePhase(rawValue: $0.phase)?.showsFinish ?? true) }
-        let times = allPoints.map(\.t) + finishes.compactMap { $0.etaHighSeconds ?? $0.etaSeconds }
+        let finishes = fits.filter { $0.shownFinishSeconds != nil }
+        let times = allPoints.map(\.t) + finishes.compactMap { $0.etaHighSeconds ?? $0.shownFinishSeconds }
         // Probes with a target of their own get their own line, in their colour.
         let ownTargets = channels.compactMap { ch in ch.targetCelsius.map { (channel: ch.channel, celsius: $0) } }
             .filter { probeSeries[$0.channel] != nil }
@@ -94,7 +94,7 @@ struct SVGPlot {
         // Several probes: each one's finish in its colour, named (the chart drew the highest
         // channel's alone, a probe done an hour before the slowest one's finish).
         for fit in finishes {
-            guard let eta = fit.etaSeconds else { continue }
+            guard let eta = fit.shownFinishSeconds else { continue }
             let color = probeChannels.count > 1 ? probeColor(fit.channel) : "#2a2"
             if let lo = fit.etaLowSeconds, let hi = fit.etaHighSeconds {
                 svg +=

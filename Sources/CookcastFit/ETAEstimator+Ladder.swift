@@ -368,9 +368,8 @@ extension ETAEstimator {
         // first quarter, late at 25 %.)
         let first = fitter.firstProbeCelsius ?? T
         let toGo = goalCelsius > first ? min(1, max(0, (goalCelsius - T) / (goalCelsius - first))) : 0
-        let usualTotal = usualTotalSeconds(now: now)
-        let behind = now - (originSeconds ?? now) > 0.5 * usualTotal
-        let usual = max(usualRemainingSeconds(now: now), behind ? usualTotal * toGo : 0)
+        let usualTotal = usualTotalSeconds(now: now), run = now - (originSeconds ?? now)
+        let usual = max(usualTotal - run, run > 0.5 * usualTotal ? usualTotal * toGo : 0)
         let scaled = prior.totalHoursFromGuide ? usualTotal / (prior.totalHoursMean * 3600) : 1
         let spread = 1.2816 * prior.totalHoursSD * 3600 * scaled
         guard prior.knowsUsualTime, usual > 0 else { return }

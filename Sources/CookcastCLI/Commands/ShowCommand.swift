@@ -109,8 +109,7 @@ extension ShowCommand {
     /// 45 minutes short, where the live view's ETA is the slowest probe's and `plot` draws each.
     static func lastFitLines(_ fits: [FitRecord], namingProbes: Bool) -> [String] {
         fits.map { fit in
-            let finish = (EstimatePhase(rawValue: fit.phase)?.showsFinish ?? true) ? fit.etaSeconds : nil
-            let eta = finish.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
+            let eta = fit.shownFinishSeconds.map { "finish at \(DurationFormat.clock($0))" } ?? "no finish estimate"
             let probe = namingProbes || fits.count > 1 ? "probe \(fit.channel) " : ""
             return "\(probe)at \(DurationFormat.clock(fit.elapsedSeconds)): \(fit.phase), \(eta)"
         }
